@@ -1,0 +1,139 @@
+import GestureCore
+
+/// Which devices a rule applies to. Every field given must match.
+public struct DeviceMatch: Hashable, Sendable {
+    public var kind: DeviceKind?
+    /// fnmatch-style glob on the device name.
+    public var nameGlob: String?
+    public var vendor: UInt16?
+    public var product: UInt16?
+    /// Device node path (/dev/input/eventN) or a /dev/input/by-id link target.
+    public var path: String?
+    public init(kind: DeviceKind? = nil, nameGlob: String? = nil, vendor: UInt16? = nil, product: UInt16? = nil,
+                path: String? = nil) {
+        self.kind = kind
+        self.nameGlob = nameGlob
+        self.vendor = vendor
+        self.product = product
+        self.path = path
+    }
+}
+
+/// Which devices the daemon opens.
+public struct DeviceSelection: Hashable, Sendable {
+    /// Empty: every touchscreen, touchpad and tablet finger interface.
+    public var include: [DeviceMatch]
+    public var ignore: [DeviceMatch]
+    /// EVIOCGRAB the devices (no other client sees their events).
+    public var grab: Bool
+    public init(include: [DeviceMatch] = [], ignore: [DeviceMatch] = [], grab: Bool = false) {
+        self.include = include
+        self.ignore = ignore
+        self.grab = grab
+    }
+}
+
+/// A surface mapping for the devices a match selects; the first matching rule wins.
+public struct SurfaceRule: Hashable, Sendable {
+    public var match: DeviceMatch
+    public var surface: SurfaceConfiguration
+    public init(match: DeviceMatch, surface: SurfaceConfiguration) {
+        self.match = match
+        self.surface = surface
+    }
+}
+
+/// A shell command run for a gesture (SPEC §8 "Command bindings").
+public struct Binding: Hashable, Sendable {
+    public var gesture: String
+    /// States that trigger it; empty means recognized / ended (the gesture's completion).
+    public var states: Set<GestureState>
+    public var command: String
+    /// Kill the command after this many ms.
+    public var timeout: Double
+    public init(gesture: String, states: Set<GestureState> = [], command: String, timeout: Double = 10_000) {
+        self.gesture = gesture
+        self.states = states
+        self.command = command
+        self.timeout = timeout
+    }
+}
+
+public struct SocketSettings: Hashable, Sendable {
+    public var path: String
+    /// File mode of the socket file, e.g. 0o660.
+    public var mode: UInt32
+    public var owner: String?
+    public var group: String?
+    /// Uids allowed to connect besides root and the daemon's own uid; empty: anyone who can open the file.
+    public var allowedUIDs: [UInt32]
+    /// Lines queued per client before it is considered stuck.
+    public var clientQueueLimit: Int
+    public init(path: String = "/run/gestured/gestured.sock", mode: UInt32 = 0o660, owner: String? = nil,
+                group: String? = nil, allowedUIDs: [UInt32] = [], clientQueueLimit: Int = 1024) {
+        self.path = path
+        self.mode = mode
+        self.owner = owner
+        self.group = group
+        self.allowedUIDs = allowedUIDs
+        self.clientQueueLimit = clientQueueLimit
+    }
+}
+
+/// The whole configuration file (SPEC §9).
+public struct Configuration: Hashable, Sendable {
+    public var engine: EngineConfiguration
+    public var devices: DeviceSelection
+    public var surfaces: [SurfaceRule]
+    public var bindings: [Binding]
+    /// At most this many binding commands run at once; more wait in a queue.
+    public var bindingConcurrency: Int
+    public var socket: SocketSettings
+
+    public init(engine: EngineConfiguration, devices: DeviceSelection = .init(), surfaces: [SurfaceRule] = [],
+                bindings: [Binding] = [], bindingConcurrency: Int = 4, socket: SocketSettings = .init()) {
+        self.engine = engine
+        self.devices = devices
+        self.surfaces = surfaces
+        self.bindings = bindings
+        self.bindingConcurrency = bindingConcurrency
+        self.socket = socket
+    }
+}
+
+/// A config error: file, line, column, what is wrong.
+public struct ConfigError: Error, CustomStringConvertible, Sendable, Equatable {
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public var message: String
+    public init(file: String, line: Int, column: Int, message: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+    public var description: String { "\(file):\(line):\(column): \(message)" }
+}
+
+/// PLACEHOLDER CONTRACT — replaced by the YAML loader.
+public enum ConfigurationLoader {
+    /// The embedded default config's YAML text.
+    public static let defaultYAML: String = ""
+    /// Parses and validates; throws every error found (at least one).
+    public static func parse(_ yaml: String, file: String) throws(ConfigErrors) -> Configuration {
+        throw ConfigErrors(errors: [ConfigError(file: file, line: 1, column: 1, message: "not implemented")])
+    }
+    public static func load(path: String) throws(ConfigErrors) -> Configuration {
+        throw ConfigErrors(errors: [ConfigError(file: path, line: 1, column: 1, message: "not implemented")])
+    }
+    public static func loadDefault() -> Configuration {
+        Configuration(engine: EngineConfiguration(root: RegionSpec(id: "screen"), recognizers: []))
+    }
+}
+
+public struct ConfigErrors: Error, CustomStringConvertible, Sendable, Equatable {
+    public var errors: [ConfigError]
+    public init(errors: [ConfigError]) { self.errors = errors }
+    public var description: String { errors.map(\.description).joined(separator: "\n") }
+}

@@ -1,0 +1,162 @@
+/// A length in a region frame: absolute surface units, or a percentage of the parent's size.
+public enum Length: Hashable, Sendable {
+    case absolute(Double)
+    case percent(Double)
+
+    public func resolve(in parentLength: Double) -> Double {
+        switch self {
+        case .absolute(let v): v
+        case .percent(let p): parentLength * p / 100
+        }
+    }
+}
+
+/// A region's frame in its parent's coordinate space.
+public struct RegionFrame: Hashable, Sendable {
+    public var x: Length
+    public var y: Length
+    public var width: Length
+    public var height: Length
+    public init(x: Length, y: Length, width: Length, height: Length) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+    /// The whole parent.
+    public static let full = RegionFrame(x: .percent(0), y: .percent(0), width: .percent(100), height: .percent(100))
+}
+
+/// A node of the region tree (SPEC §5), modelled on UIView.
+public struct RegionSpec: Hashable, Sendable {
+    public var id: String
+    public var frame: RegionFrame
+    /// Children in z-order: later siblings are on top.
+    public var children: [RegionSpec]
+    public var hidden: Bool
+    public var interactionEnabled: Bool
+    /// Minimum hit-area size in surface units: a smaller frame is grown around its centre to this size
+    /// for hit-testing (like enlarging a small button's touch area). nil: the frame as is.
+    public var minimumHitSize: Point?
+    /// The id of another region that receives this region's hits.
+    public var redirect: String?
+    /// A control (like UIButton): its press action beats single-finger single-tap recognizers on ancestors.
+    public var isControl: Bool
+    /// Publish raw touches of this region to socket subscribers (touchesBegan/Moved/Ended/Cancelled).
+    public var publishesTouches: Bool
+    /// Only touches from devices of these kinds (empty: all).
+    public var deviceKinds: Set<DeviceKind>
+
+    public init(id: String, frame: RegionFrame = .full, children: [RegionSpec] = [], hidden: Bool = false,
+                interactionEnabled: Bool = true, minimumHitSize: Point? = nil, redirect: String? = nil,
+                isControl: Bool = false, publishesTouches: Bool = false, deviceKinds: Set<DeviceKind> = []) {
+        self.id = id
+        self.frame = frame
+        self.children = children
+        self.hidden = hidden
+        self.interactionEnabled = interactionEnabled
+        self.minimumHitSize = minimumHitSize
+        self.redirect = redirect
+        self.isControl = isControl
+        self.publishesTouches = publishesTouches
+        self.deviceKinds = deviceKinds
+    }
+}
+
+public enum RecognizerKind: String, Sendable, Hashable, CaseIterable {
+    case tap
+    case longPress = "long-press"
+    case pan
+    case swipe
+    case pinch
+    case rotation
+    case edgePan = "edge-pan"
+
+    /// Discrete recognizers go possible → recognized | failed; continuous ones began/changed/ended.
+    public var isDiscrete: Bool { self == .tap || self == .swipe }
+}
+
+public enum SwipeDirection: String, Sendable, Hashable, CaseIterable {
+    case up, down, left, right
+}
+
+public enum Edge: String, Sendable, Hashable, CaseIterable {
+    case left, right, top, bottom
+}
+
+/// Recognizer parameters. Every threshold is in mm or ms. Only the fields of the recognizer's kind
+/// are used; defaults are documented in docs/configuration.md with their reasons.
+public struct RecognizerParameters: Hashable, Sendable {
+    // tap / long-press
+    public var taps: Int = 1
+    public var fingers: Int = 1
+    /// Max movement of any finger for a tap (mm).
+    public var tapMovement: Double = 6
+    /// Max time between one tap's lift and the next tap's down (ms).
+    public var tapInterval: Double = 350
+    /// Max distance between consecutive taps (mm).
+    public var tapDistance: Double = 10
+    /// Max time a tap's fingers may stay down (ms).
+    public var tapDuration: Double = 600
+    // long-press
+    public var minimumPressDuration: Double = 500
+    public var pressMovement: Double = 3
+    // pan
+    public var minimumFingers: Int = 1
+    public var maximumFingers: Int = 10
+    public var panThreshold: Double = 2
+    // swipe
+    public var directions: Set<SwipeDirection> = [.right]
+    public var minimumDistance: Double = 10
+    public var maximumDuration: Double = 500
+    public var angleTolerance: Double = 30
+    // pinch / rotation
+    public var pinchThreshold: Double = 3
+    public var rotationThreshold: Double = 8
+    // edge-pan
+    public var edges: Set<Edge> = [.left]
+    public var edgeZone: Double = 5
+
+    public init() {}
+}
+
+/// One recognizer attached to a region (SPEC §6–§7).
+public struct RecognizerSpec: Hashable, Sendable {
+    public var id: String
+    public var kind: RecognizerKind
+    public var region: String
+    public var parameters: RecognizerParameters
+    /// Ids of recognizers that must fail before this one may begin / recognize.
+    public var requireToFail: [String]
+    /// Ids of recognizers this one may run together with.
+    public var simultaneousWith: [String]
+    public var cancelsTouches: Bool
+    public var delaysTouchesBegan: Bool
+    public var delaysTouchesEnded: Bool
+    public var enabled: Bool
+
+    public init(id: String, kind: RecognizerKind, region: String, parameters: RecognizerParameters = .init(),
+                requireToFail: [String] = [], simultaneousWith: [String] = [], cancelsTouches: Bool = true,
+                delaysTouchesBegan: Bool = false, delaysTouchesEnded: Bool = true, enabled: Bool = true) {
+        self.id = id
+        self.kind = kind
+        self.region = region
+        self.parameters = parameters
+        self.requireToFail = requireToFail
+        self.simultaneousWith = simultaneousWith
+        self.cancelsTouches = cancelsTouches
+        self.delaysTouchesBegan = delaysTouchesBegan
+        self.delaysTouchesEnded = delaysTouchesEnded
+        self.enabled = enabled
+    }
+}
+
+/// What the engine needs: the region tree and its recognizers.
+public struct EngineConfiguration: Hashable, Sendable {
+    public var root: RegionSpec
+    public var recognizers: [RecognizerSpec]
+    public init(root: RegionSpec, recognizers: [RecognizerSpec]) {
+        self.root = root
+        self.recognizers = recognizers
+    }
+}

@@ -1,0 +1,70 @@
+/// Raw events of several devices in, engine outputs out: one `FrameAssembler` per device feeding
+/// one `GestureEngine`. The live daemon and `gestured replay` both drive this same value.
+public struct GesturePipeline: Sendable {
+    public var engine: GestureEngine
+    private var assemblers: [Int: FrameAssembler] = [:]
+    private var ids = TouchIDGenerator()
+    /// Also emit every touch of every frame (`replay --touches`), not only region streams.
+    public var emitsAllTouches: Bool
+
+    public init(engine: GestureEngine, emitsAllTouches: Bool = false) {
+        self.engine = engine
+        self.emitsAllTouches = emitsAllTouches
+    }
+
+    public mutating func addDevice(_ description: DeviceDescription, ref: DeviceRef, surface: SurfaceConfiguration) {
+        assemblers[ref.id] = FrameAssembler(description: description, device: ref, surface: surface)
+    }
+
+    /// Cancels the device's open touches (and so its recognizers) and forgets it.
+    public mutating func removeDevice(id: Int, at time: Timestamp) -> [EngineOutput] {
+        guard var assembler = assemblers.removeValue(forKey: id) else { return [] }
+        var out = engine.advance(to: time)
+        if let frame = assembler.cancelAll(at: time) { out += deliver(frame) }
+        return out
+    }
+
+    /// Feeds one raw event of a device; fires due deadlines first so outputs stay in time order.
+    public mutating func feed(_ event: RawEvent, device id: Int) -> [EngineOutput] {
+        guard assemblers[id] != nil else { return [] }
+        var out: [EngineOutput] = []
+        if let deadline = engine.nextDeadline, deadline <= event.time {
+            out += engine.advance(to: event.time)
+        }
+        if let frame = assemblers[id]!.feed(event, ids: &ids) {
+            out += deliver(frame)
+        }
+        return out
+    }
+
+    public mutating func advance(to time: Timestamp) -> [EngineOutput] { engine.advance(to: time) }
+    public var nextDeadline: Timestamp? { engine.nextDeadline }
+
+    /// End of input for every device: closes open touches, then runs time past every deadline.
+    public mutating func finish(at time: Timestamp) -> [EngineOutput] {
+        var out: [EngineOutput] = []
+        for key in assemblers.keys.sorted() {
+            for frame in assemblers[key]!.finish(at: time, ids: &ids) { out += deliver(frame) }
+        }
+        var now = time
+        out += engine.advance(to: now)
+        var guardCount = 0
+        while let deadline = engine.nextDeadline, guardCount < 10_000 {
+            now = max(now, deadline)
+            out += engine.advance(to: now)
+            guardCount += 1
+        }
+        return out
+    }
+
+    private mutating func deliver(_ frame: TouchFrame) -> [EngineOutput] {
+        var out: [EngineOutput] = []
+        if emitsAllTouches {
+            for touch in frame.touches where touch.phase != .stationary {
+                out.append(.touch(TouchEvent(touch, region: nil)))
+            }
+        }
+        out += engine.process(frame)
+        return out
+    }
+}

@@ -1,0 +1,34 @@
+/// Screen rotation, clockwise, as the display is turned.
+public enum SurfaceRotation: Int, Sendable, Hashable, CaseIterable {
+    case none = 0, clockwise90 = 90, upsideDown = 180, clockwise270 = 270
+}
+
+/// How one device's coordinates map onto its surface (SPEC §3 "Surfaces").
+///
+/// Device units go to mm through the axis resolution (or `physicalSize`, or the default of
+/// `SurfaceConfiguration.defaultUnitsPerMM`), then through the optional libinput-style calibration
+/// matrix (in normalised 0...1 coordinates), then the rotation, then are scaled to `size`.
+/// With no `size`, the surface is the device's own area in mm (the unit is then the mm).
+public struct SurfaceConfiguration: Hashable, Sendable {
+    /// Surface size in surface units (pixels for a screen). nil: the device's size in mm.
+    public var size: Point?
+    public var rotation: SurfaceRotation
+    /// Row-major 2x3 matrix [a b c; d e f] applied to normalised coordinates, as libinput's
+    /// LIBINPUT_CALIBRATION_MATRIX. nil: identity.
+    public var calibration: [Double]?
+    /// Physical size of the device's sensing area in mm, overriding the axis resolution.
+    public var physicalSize: Point?
+
+    public init(size: Point? = nil, rotation: SurfaceRotation = .none, calibration: [Double]? = nil,
+                physicalSize: Point? = nil) {
+        self.size = size
+        self.rotation = rotation
+        self.calibration = calibration
+        self.physicalSize = physicalSize
+    }
+
+    /// Units per mm assumed for an axis whose resolution is 0 and with no configured physical size.
+    /// 10 units/mm makes a typical 0...4095 touchscreen axis about 41 cm wide, close to what such
+    /// panels measure; set `physical-size` in the config for exact thresholds.
+    public static let defaultUnitsPerMM: Double = 10
+}

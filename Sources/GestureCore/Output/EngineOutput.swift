@@ -1,0 +1,104 @@
+/// UIGestureRecognizer.State, as published. `possible` and `failed` are internal and never published.
+public enum GestureState: String, Sendable, Hashable, CaseIterable {
+    case possible, began, changed, ended, cancelled, failed, recognized
+}
+
+/// A recognizer's published state change (SPEC §8 "gesture" lines).
+public struct GestureEvent: Hashable, Sendable {
+    public var gesture: String
+    public var kind: RecognizerKind
+    public var state: GestureState
+    public var time: Timestamp
+    public var device: String
+    public var region: String
+    public var fingers: Int
+    public var taps: Int?
+    public var direction: SwipeDirection?
+    /// Centroid of the recognizer's touches, surface units.
+    public var location: Point?
+    /// From the first centroid, surface units (pan, edge-pan, swipe).
+    public var translation: Point?
+    /// Surface units per second (pan, edge-pan, swipe).
+    public var velocity: Point?
+    /// Cumulative, from 1.0 (pinch).
+    public var scale: Double?
+    /// Cumulative radians, clockwise positive in surface coordinates (rotation).
+    public var rotation: Double?
+    /// Scale per second (pinch) or radians per second (rotation).
+    public var scalarVelocity: Double?
+
+    public init(gesture: String, kind: RecognizerKind, state: GestureState, time: Timestamp, device: String,
+                region: String, fingers: Int, taps: Int? = nil, direction: SwipeDirection? = nil,
+                location: Point? = nil, translation: Point? = nil, velocity: Point? = nil, scale: Double? = nil,
+                rotation: Double? = nil, scalarVelocity: Double? = nil) {
+        self.gesture = gesture
+        self.kind = kind
+        self.state = state
+        self.time = time
+        self.device = device
+        self.region = region
+        self.fingers = fingers
+        self.taps = taps
+        self.direction = direction
+        self.location = location
+        self.translation = translation
+        self.velocity = velocity
+        self.scale = scale
+        self.rotation = rotation
+        self.scalarVelocity = scalarVelocity
+    }
+}
+
+/// A raw touch as delivered to a region's touch stream, or printed by `replay --touches`.
+public struct TouchEvent: Hashable, Sendable {
+    public var phase: TouchPhase
+    public var id: TouchID
+    public var location: Point
+    /// The region whose stream this is (nil for `replay --touches` before hit-testing).
+    public var region: String?
+    public var tapCount: Int
+    public var time: Timestamp
+    public var device: String
+
+    public init(phase: TouchPhase, id: TouchID, location: Point, region: String?, tapCount: Int, time: Timestamp,
+                device: String) {
+        self.phase = phase
+        self.id = id
+        self.location = location
+        self.region = region
+        self.tapCount = tapCount
+        self.time = time
+        self.device = device
+    }
+
+    public init(_ touch: Touch, region: String?) {
+        self.init(phase: touch.phase, id: touch.id, location: touch.location, region: region,
+                  tapCount: touch.tapCount, time: touch.time, device: touch.device.name)
+    }
+}
+
+/// One line of explanation: a recognizer's transition and why (SPEC §7 "Explain").
+public struct ExplainEvent: Hashable, Sendable {
+    public var gesture: String
+    public var region: String
+    public var from: GestureState
+    public var to: GestureState
+    public var time: Timestamp
+    /// Human-readable reason ("moved 7.2 mm > 6 mm allowed", "excluded by pan", "required double-tap to fail").
+    public var reason: String
+    public init(gesture: String, region: String, from: GestureState, to: GestureState, time: Timestamp, reason: String) {
+        self.gesture = gesture
+        self.region = region
+        self.from = from
+        self.to = to
+        self.time = time
+        self.reason = reason
+    }
+}
+
+/// Everything the engine emits.
+public enum EngineOutput: Hashable, Sendable {
+    case gesture(GestureEvent)
+    case touch(TouchEvent)
+    case explain(ExplainEvent)
+}

@@ -1,0 +1,91 @@
+/// A stable touch identity, unique for the lifetime of a pipeline (across devices).
+public struct TouchID: RawRepresentable, Hashable, Sendable, Comparable, CustomStringConvertible {
+    public var rawValue: UInt64
+    public init(rawValue: UInt64) { self.rawValue = rawValue }
+    public init(_ rawValue: UInt64) { self.rawValue = rawValue }
+    public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+    public var description: String { String(rawValue) }
+}
+
+/// UITouch.Phase.
+public enum TouchPhase: String, Sendable, Hashable, CaseIterable {
+    case began, moved, stationary, ended, cancelled
+    /// The touch is over after this phase.
+    public var isTerminal: Bool { self == .ended || self == .cancelled }
+}
+
+/// A device as the pipeline names it: a small id and the name used in outputs.
+public struct DeviceRef: Hashable, Sendable {
+    public var id: Int
+    public var name: String
+    public var kind: DeviceKind
+    public init(id: Int, name: String, kind: DeviceKind) {
+        self.id = id
+        self.name = name
+        self.kind = kind
+    }
+}
+
+/// One finger from down to up, as UITouch: the state of the touch at one frame.
+public struct Touch: Hashable, Sendable {
+    public var id: TouchID
+    public var phase: TouchPhase
+    /// Position on the surface (surface units: pixels for a screen, mm for a touchpad).
+    public var location: Point
+    public var previousLocation: Point
+    /// Position in mm on the device, for thresholds.
+    public var physicalLocation: Point
+    public var previousPhysicalLocation: Point
+    public var time: Timestamp
+    /// Consecutive quick taps at nearly the same place, this one included (UITouch.tapCount).
+    public var tapCount: Int
+    /// Normalised pressure 0...1 where the device reports it.
+    public var pressure: Double?
+    /// Contact major axis in mm where the device reports it.
+    public var majorAxis: Double?
+    /// A finger the device counted (BTN_TOOL_*TAP) but did not give a slot to; it follows the
+    /// centroid of the real touches.
+    public var isSynthesized: Bool
+    public var device: DeviceRef
+
+    public init(id: TouchID, phase: TouchPhase, location: Point, previousLocation: Point? = nil,
+                physicalLocation: Point, previousPhysicalLocation: Point? = nil, time: Timestamp,
+                tapCount: Int = 1, pressure: Double? = nil, majorAxis: Double? = nil,
+                isSynthesized: Bool = false, device: DeviceRef) {
+        self.id = id
+        self.phase = phase
+        self.location = location
+        self.previousLocation = previousLocation ?? location
+        self.physicalLocation = physicalLocation
+        self.previousPhysicalLocation = previousPhysicalLocation ?? physicalLocation
+        self.time = time
+        self.tapCount = tapCount
+        self.pressure = pressure
+        self.majorAxis = majorAxis
+        self.isSynthesized = isSynthesized
+        self.device = device
+    }
+}
+
+/// All touches of one device at one SYN_REPORT (UIEvent). Touches that ended or were cancelled
+/// in this frame are included once with their terminal phase.
+public struct TouchFrame: Hashable, Sendable {
+    public var device: DeviceRef
+    public var time: Timestamp
+    public var touches: [Touch]
+    /// Surface size in surface units, for regions given in % and for edge zones.
+    public var surfaceSize: Point
+    /// Surface units per mm (x, y), to convert surface distances to mm.
+    public var unitsPerMM: Point
+
+    public init(device: DeviceRef, time: Timestamp, touches: [Touch], surfaceSize: Point, unitsPerMM: Point) {
+        self.device = device
+        self.time = time
+        self.touches = touches
+        self.surfaceSize = surfaceSize
+        self.unitsPerMM = unitsPerMM
+    }
+
+    /// Fingers currently on the surface (not ended or cancelled).
+    public var activeFingerCount: Int { touches.reduce(0) { $0 + ($1.phase.isTerminal ? 0 : 1) } }
+}

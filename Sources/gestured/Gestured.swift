@@ -1,0 +1,9 @@
+import ArgumentParser
+import GestureDaemon
+
+@main
+struct Gestured: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gestured", abstract: "Linux multitouch gesture daemon.", version: DaemonVersion.version)
+    func run() throws {}
+}
