@@ -6,12 +6,14 @@ let package = Package(
     products: [
         .executable(name: "gestured", targets: ["gestured"]),
         .executable(name: "gesturectl", targets: ["gesturectl"]),
+        .executable(name: "gestured-bench", targets: ["gestured-bench"]),
         .library(name: "GestureCore", targets: ["GestureCore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
     ],
     targets: [
         // C libraries, seen only by GestureDevices.
@@ -36,6 +38,13 @@ let package = Package(
         ]),
         .executableTarget(name: "gesturectl", dependencies: [
             "GestureDaemon", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        // Benchmarks (issue 6): throughput, per-frame latency, allocations. Not a test.
+        .target(name: "CAllocationCounter"),
+        .executableTarget(name: "gestured-bench", dependencies: [
+            "GestureCore", "GestureRecording", "GestureConfig", "CAllocationCounter",
+            .product(name: "Histogram", package: "hdrhistogram-swift"),
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore"]),

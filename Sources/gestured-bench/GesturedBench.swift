@@ -1,0 +1,215 @@
+import ArgumentParser
+import CAllocationCounter
+import Foundation
+import GestureConfig
+import GestureCore
+import GestureRecording
+import Histogram
+
+/// Measures the pipeline (slot tracking + surface mapping + engine) on the recordings corpus:
+/// throughput with events decoded in advance (default and stress configs), throughput with parsing
+/// included, per-frame latency (HdrHistogram), allocations per frame, and peak memory.
+@main
+struct GesturedBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gestured-bench",
+        abstract: "Benchmark the gesture pipeline on the recordings corpus.",
+        discussion: "With --json the last line is one JSON object with every figure.")
+
+    @Flag(help: "Print the figures as one JSON object on the last line.")
+    var json = false
+
+    @Option(help: "Folder of evemu recordings (searched recursively).")
+    var corpus: String = "Tests/Fixtures/evemu-devices"
+
+    @Option(help: "Minimum seconds spent on each throughput measurement.")
+    var seconds: Double = 2
+
+    func run() throws {
+        let files = try recordingFiles(in: corpus)
+        guard !files.isEmpty else { throw ValidationError("no recordings under \(corpus)") }
+
+        // Parse once to get the decoded workload.
+        var workload: [Recording] = []
+        for file in files {
+            if let recordings = try? RecordingLoader.load(path: file) { workload += recordings }
+        }
+        let eventCount = workload.reduce(0) { $0 + $1.events.count }
+        let frameCount = workload.reduce(0) { $0 + $1.events.count { $0.isSynReport } }
+        guard eventCount > 0 else { throw ValidationError("the corpus under \(corpus) holds no events") }
+
+        let defaultEngine = ConfigurationLoader.loadDefault().engine
+        let stressEngine = StressConfiguration.make()
+
+        let decoded = throughput(workload, engine: defaultEngine)
+        let stress = throughput(workload, engine: stressEngine)
+        let latencyDefault = frameLatency(workload, engine: defaultEngine)
+        let latencyStress = frameLatency(workload, engine: stressEngine)
+        let allocations = allocationsPerFrame(workload, engine: defaultEngine, frames: frameCount)
+        let parsing = throughputWithParsing(files, engine: defaultEngine)
+        let peakRSS = peakResidentKiB()
+
+        let figures: [(String, Double)] = [
+            ("corpus_files", Double(files.count)),
+            ("corpus_events", Double(eventCount)),
+            ("corpus_frames", Double(frameCount)),
+            ("events_per_sec", decoded.eventsPerSecond),
+            ("frame_p50_us", latencyDefault.p50),
+            ("frame_p99_us", latencyDefault.p99),
+            ("frame_max_us", latencyDefault.max),
+            ("stress_events_per_sec", stress.eventsPerSecond),
+            ("stress_frame_p50_us", latencyStress.p50),
+            ("stress_frame_p99_us", latencyStress.p99),
+            ("stress_frame_max_us", latencyStress.max),
+            ("with_parsing_events_per_sec", parsing),
+            ("allocations_per_frame", allocations),
+            ("outputs_per_pass", Double(decoded.outputs)),
+            ("peak_rss_kib", Double(peakRSS)),
+        ]
+        print("gestured-bench: \(files.count) recordings, \(eventCount) events, \(frameCount) frames")
+        for (name, value) in figures {
+            print(name.padding(toLength: 30, withPad: " ", startingAt: 0), format(value))
+        }
+        print("hardware ceiling ≈ 10 fingers × 240 Hz × ~4 events ≈ 10,000 events/s → headroom ×"
+              + format(decoded.eventsPerSecond / 10_000))
+        if json {
+            let body = figures.map { "\"\($0.0)\":\(format($0.1))" }.joined(separator: ",")
+            print("{\(body)}")
+        }
+    }
+
+    // MARK: measurements
+
+    struct Throughput {
+        var eventsPerSecond: Double
+        var outputs: Int
+    }
+
+    /// Replays the decoded corpus (each recording its own pipeline) until `seconds` have passed.
+    func throughput(_ workload: [Recording], engine: EngineConfiguration) -> Throughput {
+        var events = 0
+        var outputs = 0
+        var passes = 0
+        let start = monotonicNanoseconds()
+        var elapsed: UInt64 = 0
+        repeat {
+            var passOutputs = 0
+            for recording in workload {
+                var pipeline = makePipeline(recording, engine: engine)
+                for event in recording.events { passOutputs &+= pipeline.feed(event, device: 0).count }
+                passOutputs &+= pipeline.finish(at: recording.events.last?.time ?? .zero).count
+                events += recording.events.count
+            }
+            outputs = passOutputs
+            passes += 1
+            elapsed = monotonicNanoseconds() - start
+        } while Double(elapsed) < seconds * 1e9 || passes < 2
+        return Throughput(eventsPerSecond: Double(events) / (Double(elapsed) / 1e9), outputs: outputs)
+    }
+
+    /// Re-parses every file and replays it, so parsing is part of the cost.
+    func throughputWithParsing(_ files: [String], engine: EngineConfiguration) -> Double {
+        var events = 0
+        let start = monotonicNanoseconds()
+        var elapsed: UInt64 = 0
+        repeat {
+            for file in files {
+                guard let recordings = try? RecordingLoader.load(path: file) else { continue }
+                for recording in recordings {
+                    var pipeline = makePipeline(recording, engine: engine)
+                    for event in recording.events { _ = pipeline.feed(event, device: 0) }
+                    _ = pipeline.finish(at: recording.events.last?.time ?? .zero)
+                    events += recording.events.count
+                }
+            }
+            elapsed = monotonicNanoseconds() - start
+        } while Double(elapsed) < seconds * 1e9
+        return Double(events) / (Double(elapsed) / 1e9)
+    }
+
+    struct Latency {
+        var p50: Double
+        var p99: Double
+        var max: Double
+    }
+
+    /// Time from a frame's SYN_REPORT going in to its outputs coming out, per frame, in µs.
+    func frameLatency(_ workload: [Recording], engine: EngineConfiguration) -> Latency {
+        var histogram = Histogram<UInt64>(highestTrackableValue: 1_000_000_000, numberOfSignificantValueDigits: .three)
+        for _ in 0..<5 {
+            for recording in workload {
+                var pipeline = makePipeline(recording, engine: engine)
+                for event in recording.events {
+                    if event.isSynReport {
+                        let before = monotonicNanoseconds()
+                        let out = pipeline.feed(event, device: 0)
+                        let after = monotonicNanoseconds()
+                        _ = histogram.record(after - before)
+                        blackHole(out.count)
+                    } else {
+                        _ = pipeline.feed(event, device: 0)
+                    }
+                }
+            }
+        }
+        return Latency(p50: Double(histogram.valueAtPercentile(50)) / 1000,
+                       p99: Double(histogram.valueAtPercentile(99)) / 1000,
+                       max: Double(histogram.max) / 1000)
+    }
+
+    /// Heap allocations per frame over one pass of the decoded corpus (pipeline set-up excluded).
+    func allocationsPerFrame(_ workload: [Recording], engine: EngineConfiguration, frames: Int) -> Double {
+        var pipelines = workload.map { makePipeline($0, engine: engine) }
+        let before = gestured_allocation_count()
+        for index in workload.indices {
+            for event in workload[index].events { blackHole(pipelines[index].feed(event, device: 0).count) }
+        }
+        let after = gestured_allocation_count()
+        return Double(after - before) / Double(max(frames, 1))
+    }
+
+    // MARK: helpers
+
+    func makePipeline(_ recording: Recording, engine: EngineConfiguration) -> GesturePipeline {
+        var pipeline = GesturePipeline(engine: GestureEngine(configuration: engine))
+        let ref = DeviceRef(id: 0, name: recording.description.name, kind: recording.description.kind)
+        pipeline.addDevice(recording.description, ref: ref, surface: SurfaceConfiguration())
+        return pipeline
+    }
+
+    func recordingFiles(in folder: String) throws -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: folder) else {
+            throw ValidationError("cannot read the folder \(folder)")
+        }
+        var files: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            if relative.hasSuffix(".events") || relative.hasSuffix(".evemu") { files.append(folder + "/" + relative) }
+        }
+        return files.sorted()
+    }
+
+    func format(_ value: Double) -> String {
+        if value == value.rounded() && abs(value) < 1e15 { return String(Int64(value)) }
+        return String(format: "%.3f", value)
+    }
+}
+
+func monotonicNanoseconds() -> UInt64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+}
+
+/// Peak resident set size (VmHWM) in KiB.
+func peakResidentKiB() -> Int {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+        return Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]) ?? 0
+    }
+    return 0
+}
+
+/// Keeps a value alive so the optimizer cannot drop the work that produced it.
+@inline(never) func blackHole(_ value: Int) {
+    if value == Int.min { print(value) }
+}

@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+"""Judges the results inside.sh left in OUT; prints a report and 'N passed, M failed'."""
+import json
+import os
+import re
+import sys
+
+out = sys.argv[1]
+root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+passed, failed = 0, 0
+
+
+def check(name, ok, detail=""):
+    global passed, failed
+    if ok:
+        passed += 1
+        print(f"PASS {name}")
+    else:
+        failed += 1
+        print(f"FAIL {name} {detail}")
+
+
+def read_lines(path):
+    try:
+        with open(path) as f:
+            return [json.loads(line) for line in f if line.strip().startswith("{")]
+    except (OSError, ValueError) as e:
+        print(f"  cannot read {path}: {e}")
+        return []
+
+
+def gestures(path):
+    return [g for g in read_lines(path) if g.get("type") == "gesture"]
+
+
+def text(path):
+    try:
+        with open(path) as f:
+            return f.read()
+    except OSError:
+        return ""
+
+
+def signature(events):
+    """What must agree between replay and the kernel: kinds, states, fingers, directions;
+    consecutive 'changed' lines collapsed (their count depends on scheduling)."""
+    sig = []
+    for g in events:
+        item = (g["gesture"], g["kind"], g["state"], g.get("fingers"), g.get("direction"), g.get("taps"))
+        if sig and item[2] == "changed" and sig[-1] == item:
+            continue
+        sig.append(item)
+    return sig
+
+
+fatal = text(os.path.join(out, "fatal")).strip()
+check("vm: no fatal error inside the VM", not fatal, fatal)
+hotplug = set(text(os.path.join(out, "hotplug-seen")).split())
+removal = set(text(os.path.join(out, "removal-seen")).split())
+
+cases = []
+with open(os.path.join(root, "Tests/vm/cases.txt")) as f:
+    for line in f:
+        if line.strip():
+            cases.append(line.strip().split("|")[0])
+
+
+def expect_case(name, live):
+    """Per-recording expectations: what its name says it shows."""
+    def has(pred):
+        return any(pred(g) for g in live)
+    if name == "single-tap":
+        return has(lambda g: g["kind"] == "tap" and g.get("taps") == 1 and g.get("fingers") == 1) and \
+            not has(lambda g: g["kind"] == "tap" and g.get("taps") == 2)
+    if name == "double-tap":
+        return has(lambda g: g["kind"] == "tap" and g.get("taps") == 2) and \
+            not has(lambda g: g["kind"] == "tap" and g.get("taps") == 1)
+    if name == "two-finger-scroll":
+        return has(lambda g: g["kind"] == "pan" and g.get("fingers") == 2 and g["state"] in ("ended", "changed")
+                   and g.get("translation", {}).get("y", 0) > 0)
+    if name == "four-finger-drag":
+        return has(lambda g: g.get("fingers") == 4 and (
+            (g["kind"] == "swipe" and g.get("direction") == "down") or
+            (g["kind"] == "pan" and g.get("translation", {}).get("y", 0) > 0)))
+    if name == "cypress-three-finger-tap":
+        return has(lambda g: g["kind"] == "tap" and g.get("fingers") == 3)
+    if name == "cypress-two-finger-tap":
+        return has(lambda g: g["kind"] == "tap" and g.get("fingers") == 2)
+    return bool(live)
+
+
+latencies = []
+for name in cases:
+    live = gestures(os.path.join(out, f"live-{name}.jsonl"))
+    replay = gestures(os.path.join(out, f"replay-{name}.jsonl"))
+    check(f"{name}: hotplug seen through libudev", name in hotplug)
+    check(f"{name}: gestures as the recording's name says", expect_case(name, live),
+          f"live={[(g['kind'], g['state'], g.get('fingers'), g.get('taps'), g.get('direction')) for g in live]}")
+    same = signature(live) == signature(replay)
+    check(f"{name}: kernel path gives the same sequence as gestured replay", same,
+          f"\n  live:   {signature(live)}\n  replay: {signature(replay)}")
+    check(f"{name}: device removal seen", name in removal)
+    for g in live:
+        if "received" in g:
+            latencies.append((g["received"] - g["time"]) * 1000)
+
+unplug = gestures(os.path.join(out, "live-unplug.jsonl"))
+check("unplug mid-gesture: began then cancelled",
+      any(g["state"] == "began" for g in unplug) and any(g["state"] == "cancelled" for g in unplug) and
+      not any(g["state"] == "ended" for g in unplug),
+      f"{[(g['gesture'], g['state']) for g in unplug]}")
+check("unplug: removal seen", "unplug" in removal)
+replug = gestures(os.path.join(out, "live-replug.jsonl"))
+check("replug: the device works again (pan began and ended)",
+      any(g["kind"] == "pan" and g["state"] == "began" for g in replug) and
+      any(g["kind"] == "pan" and g["state"] == "ended" for g in replug),
+      f"{[(g['gesture'], g['state']) for g in replug]}")
+check("ignored device: seen by udev but produces nothing",
+      not gestures(os.path.join(out, "live-ignored.jsonl")) and "ignored" not in hotplug)
+check("SIGHUP reload: daemon alive", text(os.path.join(out, "after-reload")).strip() == "alive")
+check("after reload: a tap still arrives",
+      any(g["kind"] == "tap" for g in gestures(os.path.join(out, "live-after-reload.jsonl"))))
+check("graceful stop on SIGTERM (exit 0)", text(os.path.join(out, "daemon-exit")).strip() == "0",
+      text(os.path.join(out, "daemon-exit")))
+
+# ---- reported, not asserted ----
+print("\n== Reported figures ==")
+if latencies:
+    latencies.sort()
+    p = lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))]
+    print(f"event timestamp -> line at client: n={len(latencies)} p50={p(0.5):.2f} ms p99={p(0.99):.2f} ms "
+          f"max={latencies[-1]:.2f} ms")
+else:
+    print("latency: no lines with 'received'")
+
+
+def ctx(path):
+    v = n = 0
+    for line in text(path).splitlines():
+        if line.startswith("voluntary_ctxt_switches"):
+            v += int(line.split()[1])
+        elif line.startswith("nonvoluntary_ctxt_switches"):
+            n += int(line.split()[1])
+    return v + n
+
+
+def cpu(path):
+    fields = text(path).rsplit(")", 1)[-1].split()
+    return int(fields[11]) + int(fields[12]) if len(fields) > 12 else 0
+
+
+try:
+    tck = int(text(os.path.join(out, "clk_tck")).strip() or 100)
+    wake = ctx(os.path.join(out, "idle-tasks-after")) - ctx(os.path.join(out, "idle-tasks-before"))
+    cpu_ms = (cpu(os.path.join(out, "idle-stat-after")) - cpu(os.path.join(out, "idle-stat-before"))) * 1000 / tck
+    hwm = re.search(r"VmHWM:\s+(\d+) kB", text(os.path.join(out, "idle-status-after")))
+    print(f"idle 10 s with a device open: {wake} wake-ups (context switches, all threads), CPU {cpu_ms:.0f} ms")
+    print(f"peak RSS: {int(hwm.group(1)) / 1024:.1f} MiB" if hwm else "peak RSS: n/a")
+except Exception as e:  # a report, never a failure
+    print(f"idle figures unavailable: {e}")
+
+print("\n== Touchpads: libinput debug-events (same VM, same stream) vs gestured ==")
+for name in cases:
+    path = os.path.join(out, f"libinput-{name}.txt")
+    if not os.path.exists(path):
+        continue
+    peer = [l.split(None, 1)[-1].strip() for l in text(path).splitlines()
+            if re.search(r"GESTURE_|POINTER_BUTTON|POINTER_SCROLL", l)]
+    ours = [(g["kind"], g["state"], g.get("fingers"), g.get("taps")) for g in gestures(os.path.join(out, f"live-{name}.jsonl"))]
+    print(f"{name}:\n  libinput: {peer or 'nothing'}\n  gestured: {ours or 'nothing'}")
+
+print(f"\n{passed} passed, {failed} failed")
+sys.exit(1 if failed else 0)

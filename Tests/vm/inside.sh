@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# Runs inside the VM as root: udevd, gestured, then each case of cases.txt through uinput.
+# Writes raw results into $3 (the VM's writable folder); evaluate.py judges them on the host.
+root=$1 bin=$2 out=$3
+rec="$root/Tests/Fixtures/evemu-devices"
+sock=/run/gestured-test.sock
+exec 2>"$out/inside.log"
+set -x
+
+now_ms() { date +%s%3N; }
+wait_for() {  # wait_for SECONDS COMMAND... : retries every 0.1 s until the command succeeds
+    local limit=$(( $(now_ms) + $1 * 1000 )); shift
+    until "$@" >/dev/null 2>&1; do [ "$(now_ms)" -gt "$limit" ] && return 1; sleep 0.1; done
+}
+device_open() { "$bin/gesturectl" devices --socket "$sock" | grep -qF "$1"; }
+device_gone() { ! "$bin/gesturectl" devices --socket "$sock" | grep -qF "$1"; }
+header_name() { grep -m1 -E '^N:|^# Input device name' "$1" | sed -E 's/^N: //; s/^# Input device name: "(.*)"/\1/'; }
+
+modprobe uinput || echo "no uinput" >> "$out/fatal"
+/lib/systemd/systemd-udevd --daemon
+udevadm trigger --action=add >/dev/null 2>&1; udevadm settle
+
+"$bin/gestured" run --config "$root/Tests/vm/vm-config.yaml" --socket "$sock" > "$out/daemon.log" 2>&1 &
+daemon=$!
+echo "$daemon" > "$out/daemon.pid"
+wait_for 20 test -S "$sock" || echo "daemon socket never appeared" >> "$out/fatal"
+
+# run_case NAME DESC EVENTS [KILL_AFTER_SECONDS]
+run_case() {
+    local name=$1 desc="$rec/$2" events="$rec/$3" kill_after=${4:-}
+    local devname; devname=$(header_name "$desc")
+    "$bin/gesturectl" listen --socket "$sock" --received-at > "$out/live-$name.jsonl" 2>"$out/listen-$name.err" &
+    local listener=$!
+    evemu-device "$desc" > "$out/node-$name.txt" 2>&1 &
+    local creator=$!
+    wait_for 10 grep -q /dev/input "$out/node-$name.txt" || echo "$name: evemu-device made no node" >> "$out/fatal"
+    local node; node=$(grep -o '/dev/input/event[0-9]*' "$out/node-$name.txt" | head -1)
+    if wait_for 10 device_open "$devname"; then echo "$name" >> "$out/hotplug-seen"; fi
+    local peer=""
+    if [ -n "${COMPARE_LIBINPUT:-}" ]; then
+        libinput debug-events --device "$node" --enable-tap > "$out/libinput-$name.txt" 2>&1 &
+        peer=$!
+        sleep 0.5
+    fi
+    if [ -n "$kill_after" ]; then
+        evemu-play "$node" < "$events" &
+        local player=$!
+        sleep "$kill_after"
+        kill "$creator"; wait "$creator" 2>/dev/null
+        kill "$player" 2>/dev/null; wait "$player" 2>/dev/null
+        wait_for 10 device_gone "$devname" && echo "$name" >> "$out/removal-seen"
+    else
+        evemu-play "$node" < "$events"
+        sleep 1.5   # let the daemon's timers (tap interval, long press) fire in real time
+        kill "$creator"; wait "$creator" 2>/dev/null
+        wait_for 10 device_gone "$devname" && echo "$name" >> "$out/removal-seen"
+    fi
+    [ -n "$peer" ] && { kill "$peer"; wait "$peer" 2>/dev/null; }
+    sleep 0.3
+    kill "$listener"; wait "$listener" 2>/dev/null
+    kill -0 "$daemon" 2>/dev/null || echo "$name: daemon died" >> "$out/fatal"
+}
+
+while IFS='|' read -r name desc events; do
+    [ -z "$name" ] && continue
+    case "$name" in cypress-*) COMPARE_LIBINPUT=1 ;; *) COMPARE_LIBINPUT= ;; esac
+    run_case "$name" "$desc" "$events"
+done < "$root/Tests/vm/cases.txt"
+
+# Removed mid-gesture (1-finger drag, 2.2 s long, unplugged after 1 s), then the same device again.
+run_case unplug "touchscreens/Atmel maXTouch Touchscreen.desc" "touchscreens/Atmel maXTouch Touchscreen.1-finger-drag-up-down.events" 1.0
+run_case replug "touchscreens/Atmel maXTouch Touchscreen.desc" "touchscreens/Atmel maXTouch Touchscreen.1-finger-drag-up-down.events"
+
+# A device the config ignores produces nothing.
+run_case ignored "tablets/eGalax_eMPIA Technology Inc. PCAP MultiTouch Controller.desc" "tablets/eGalax_eMPIA Technology Inc. PCAP MultiTouch Controller.tap.events"
+
+# SIGHUP reload mid-run: the daemon stays up and the next gesture still arrives.
+kill -HUP "$daemon"
+sleep 1
+kill -0 "$daemon" 2>/dev/null && echo alive > "$out/after-reload"
+run_case after-reload "tablets/Wacom ISDv4 E6 Finger.desc" "tablets/Wacom ISDv4 E6 Finger.single-tap-center.events"
+
+# Idle cost with a device open: wake-ups (context switches) and CPU time over 10 s.
+evemu-device "$rec/touchscreens/Atmel maXTouch Touchscreen.desc" > "$out/node-idle.txt" 2>&1 &
+idle_dev=$!
+wait_for 10 device_open "Atmel maXTouch Touchscreen"
+sleep 1
+cat "/proc/$daemon/status" > "$out/idle-status-before"; cat "/proc/$daemon/stat" > "$out/idle-stat-before"
+for t in /proc/$daemon/task/*; do cat "$t/status"; done > "$out/idle-tasks-before"
+sleep 10
+cat "/proc/$daemon/status" > "$out/idle-status-after"; cat "/proc/$daemon/stat" > "$out/idle-stat-after"
+for t in /proc/$daemon/task/*; do cat "$t/status"; done > "$out/idle-tasks-after"
+getconf CLK_TCK > "$out/clk_tck"
+kill "$idle_dev"; wait "$idle_dev" 2>/dev/null
+
+kill -TERM "$daemon"
+wait "$daemon"; echo $? > "$out/daemon-exit"
+touch "$out/inside-done"

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# End-to-end test through a real kernel (SPEC §12, issue 5): boots a Debian kernel in qemu (virtme-ng,
+# no KVM) over this machine's filesystem, where udevd runs, virtual devices are created from recordings
+# with evemu-device (a hotplug that gestured must see through libudev), events are replayed with
+# evemu-play, and the gestures `gesturectl listen` receives are checked against `gestured replay`
+# of the same files. Ends with "N passed, M failed"; exits non-zero on any failure or when the VM
+# cannot start (never skips).
+set -uo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root"
+
+log() { echo "vm-test: $*" >&2; }
+
+# --- what the VM needs -------------------------------------------------------------------------------
+scripts/install-deps qemu-system-x86 linux-image-amd64 evemu-tools libinput-tools python3 python3-pip || {
+    echo "vm-test: could not install the VM's packages"; echo "0 passed, 1 failed"; exit 1; }
+if ! command -v vng >/dev/null 2>&1; then
+    pip install -q virtme-ng 2>/dev/null || pip install -q --break-system-packages virtme-ng || {
+        echo "vm-test: could not install virtme-ng"; echo "0 passed, 1 failed"; exit 1; }
+    hash -r
+fi
+kernel=$(ls /boot/vmlinuz-*-amd64 2>/dev/null | sort -V | tail -1)
+[ -n "$kernel" ] || { echo "vm-test: no /boot/vmlinuz-*-amd64 kernel"; echo "0 passed, 1 failed"; exit 1; }
+
+# --- the binaries ------------------------------------------------------------------------------------
+swift build --product gestured >/dev/null && swift build --product gesturectl >/dev/null || {
+    echo "vm-test: build failed"; echo "0 passed, 1 failed"; exit 1; }
+bin=$(swift build --show-bin-path)
+
+out=$(mktemp -d /tmp/gestured-vm.XXXXXX)
+chmod 777 "$out"
+log "kernel $kernel, results in $out"
+
+# --- the same recordings through `gestured replay` (the reference) -----------------------------------
+rec="$root/Tests/Fixtures/evemu-devices"
+while IFS='|' read -r name desc events; do
+    [ -z "$name" ] && continue
+    "$bin/gestured" replay --config "$root/Tests/vm/vm-config.yaml" --desc "$rec/$desc" "$rec/$events" \
+        > "$out/replay-$name.jsonl" 2> "$out/replay-$name.err" || log "replay of $name failed"
+done < "$root/Tests/vm/cases.txt"
+
+# --- the VM ------------------------------------------------------------------------------------------
+start=$(date +%s)
+timeout 1200 vng -r "$kernel" --disable-kvm --memory 2G --cpus 2 --rwdir "$out" \
+    --exec "$root/Tests/vm/inside.sh $root $bin $out" > "$out/vm-console.log" 2>&1
+vm_rc=$?
+log "VM ran $(( $(date +%s) - start )) s, exit $vm_rc"
+if [ ! -f "$out/inside-done" ]; then
+    echo "vm-test: the VM did not start or did not finish (exit $vm_rc); console:"
+    tail -40 "$out/vm-console.log"
+    echo "0 passed, 1 failed"
+    exit 1
+fi
+
+python3 "$root/Tests/vm/evaluate.py" "$out"
