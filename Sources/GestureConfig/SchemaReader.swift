@@ -77,12 +77,11 @@ final class SchemaReader {
         for key in ["include", "ignore"] {
             guard let listNode = fields[key], let items = reader.list(listNode, "'devices.\(key)'") else { continue }
             let matches = items.enumerated().compactMap { index, item -> DeviceMatch? in
-                let match = deviceMatch(item, in: "devices.\(key)[\(index)]")
-                if let match, match == DeviceMatch() {
+                if case .mapping(let mapping) = item, mapping.count == 0 {
                     reader.error(item, "empty match in devices.\(key)[\(index)] would match every device")
                     return nil
                 }
-                return match
+                return deviceMatch(item, in: "devices.\(key)[\(index)]")
             }
             if key == "include" { selection.include = matches } else { selection.ignore = matches }
         }
@@ -420,7 +419,10 @@ final class SchemaReader {
             }
         case .swipe:
             p.fingers = count("fingers", 1...10) ?? p.fingers
-            if let n = fields["directions"] { p.directions = enumSet(n, what("directions"), SwipeDirection.self) ?? p.directions }
+            if let n = fields["directions"] {
+                let aliases: [String: Set<SwipeDirection>] = ["horizontal": [.left, .right], "vertical": [.up, .down]]
+                p.directions = enumSet(n, what("directions"), SwipeDirection.self, aliases: aliases) ?? p.directions
+            }
             p.minimumDistance = mm("min-distance") ?? p.minimumDistance
             p.maximumDuration = ms("max-duration", positive: true) ?? p.maximumDuration
             if let n = fields["angle-tolerance"], let angle = reader.quantity(n, what("angle-tolerance"), .angle) {
@@ -477,11 +479,15 @@ final class SchemaReader {
         return nil
     }
 
-    /// A non-empty set of enum values; "all" means every value.
-    private func enumSet<E: RawRepresentable & CaseIterable & Hashable>(_ node: Node, _ what: String, _ type: E.Type) -> Set<E>?
+    /// A non-empty set of enum values; "all" means every value, and `aliases` name other groups.
+    private func enumSet<E: RawRepresentable & CaseIterable & Hashable>(_ node: Node, _ what: String, _ type: E.Type,
+                                                                         aliases: [String: Set<E>] = [:]) -> Set<E>?
     where E.RawValue == String {
         guard let items = reader.list(node, what, scalarAsList: true) else { return nil }
-        if items.count == 1, case .scalar(let s) = items[0], s.string == "all" { return Set(E.allCases) }
+        if items.count == 1, case .scalar(let s) = items[0] {
+            if s.string == "all" { return Set(E.allCases) }
+            if let group = aliases[s.string] { return group }
+        }
         guard !items.isEmpty else {
             reader.error(node, "\(what) must not be empty")
             return nil
