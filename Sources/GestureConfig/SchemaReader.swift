@@ -337,21 +337,28 @@ final class SchemaReader {
             return nil
         }
         // Read id and kind first: the allowed keys depend on the kind.
-        guard let idNode = mapping["id"] else {
+        let pairs = reader.expandingMergeKeys(mapping, in: "gestures[\(index)]", report: false)
+        func value(_ key: String) -> Node? { pairs.first { $0.0.scalar?.string == key }?.1 }
+        guard let idNode = value("id") else {
             reader.error(node, "missing key 'id' in gestures[\(index)]")
             return nil
         }
         guard let id = reader.identifier(idNode, "gesture id") else { return nil }
         let context = "gesture '\(id)'"
-        guard let kindNode = mapping["kind"] else {
+        var kind: RecognizerKind?
+        if let kindNode = value("kind") {
+            kind = enumValue(kindNode, "'kind' in \(context)", RecognizerKind.self)
+        } else {
             reader.error(node, "missing key 'kind' in \(context)")
+        }
+        // With no usable kind, keep the id (so references to it do not cascade into more errors)
+        // and check the other keys against every kind's.
+        let parameterKeys = kind.map(Self.parameterKeys) ?? RecognizerKind.allCases.flatMap(Self.parameterKeys)
+        guard let fields = reader.fields(node, in: context, allowed: Self.commonGestureKeys + parameterKeys) else {
             return nil
         }
-        guard let kind = enumValue(kindNode, "'kind' in \(context)", RecognizerKind.self) else { return nil }
-        let allowed = Self.commonGestureKeys + Self.parameterKeys(kind)
-        guard let fields = reader.fields(node, in: context, allowed: allowed) else { return nil }
 
-        var spec = RecognizerSpec(id: id, kind: kind, region: rootID)
+        var spec = RecognizerSpec(id: id, kind: kind ?? .tap, region: rootID)
         var entry = GestureEntry(spec: spec, idNode: idNode, region: nil, requireToFail: [], simultaneousWith: [])
         if let n = fields["region"], let region = reader.identifier(n, "'region' in \(context)") {
             spec.region = region
@@ -371,7 +378,7 @@ final class SchemaReader {
         entry.simultaneousWith = references(fields["simultaneous-with"], "'simultaneous-with' in \(context)")
         spec.requireToFail = entry.requireToFail.map(\.id)
         spec.simultaneousWith = entry.simultaneousWith.map(\.id)
-        spec.parameters = parameters(fields, kind: kind, context: context)
+        if let kind { spec.parameters = parameters(fields, kind: kind, context: context) }
         entry.spec = spec
         return entry
     }

@@ -89,7 +89,7 @@ final class YAMLReader {
             return nil
         }
         var fields = Fields(node: node)
-        for (keyNode, value) in mapping {
+        for (keyNode, value) in expandingMergeKeys(mapping, in: context) {
             guard case .scalar(let key) = keyNode, !Self.isNull(keyNode) else {
                 error(keyNode, "expected a key name in \(context), got \(Self.describe(keyNode))")
                 continue
@@ -105,6 +105,35 @@ final class YAMLReader {
             fields.entries[key.string] = (keyNode, value)
         }
         return fields
+    }
+
+    /// The pairs of a mapping with YAML merge keys (`<<: *anchor`) expanded; explicit keys win.
+    func expandingMergeKeys(_ mapping: Node.Mapping, in context: String, report: Bool = true) -> [(Node, Node)] {
+        var own: [(Node, Node)] = []
+        var merged: [(Node, Node)] = []
+        for (key, value) in mapping {
+            guard case .scalar(let s) = key, s.string == "<<", s.style == .plain || s.style == .any else {
+                own.append((key, value))
+                continue
+            }
+            let sources: [Node]
+            if case .sequence(let items) = value { sources = Array(items) } else { sources = [value] }
+            for source in sources {
+                guard case .mapping(let inner) = source else {
+                    if !report { continue }
+                    error(source, "expected a mapping to merge with '<<' in \(context), got \(Self.describe(source))")
+                    continue
+                }
+                merged.append(contentsOf: expandingMergeKeys(inner, in: context, report: report))
+            }
+        }
+        let ownKeys = Set(own.compactMap { $0.0.scalar?.string })
+        var seen: Set<String> = []
+        let inherited = merged.filter { key, _ in
+            guard let name = key.scalar?.string else { return true }
+            return !ownKeys.contains(name) && seen.insert(name).inserted
+        }
+        return own + inherited
     }
 
     /// The items of a list; a single scalar counts as a one-item list when `scalarAsList`.

@@ -313,3 +313,23 @@ extension BrokenConfigTests {
             == "config.yaml:4:4: YAML syntax error: did not find expected '-' indicator (while parsing a block collection at line 2, column 3)")
     }
 }
+
+extension BrokenConfigTests {
+    /// A gesture with a bad kind still defines its id: no cascade of "unknown gesture" errors.
+    @Test func badKindDoesNotCascade() {
+        let errors = parseErrors("""
+            gestures:
+              - id: double-tap
+                kind: tapp
+                taps: 2
+              - id: tap
+                kind: tap
+                require-to-fail: [double-tap]
+            bindings:
+              - gesture: double-tap
+                command: true
+            """)
+        #expect(errors.map(\.description)
+            == ["config.yaml:3:11: bad value 'tapp' for 'kind' in gesture 'double-tap': expected one of tap, long-press, pan, swipe, pinch, rotation, edge-pan (did you mean 'tap'?)"])
+    }
+}

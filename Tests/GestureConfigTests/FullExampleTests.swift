@@ -273,3 +273,25 @@ import GestureCore
         #expect(YAMLReader.suggestion(for: "xyz", among: ["taps"]) == nil)
     }
 }
+
+extension FullExampleTests {
+    @Test func mergeKeysShareSettings() throws {
+        let yaml = """
+            gestures:
+              - &edge
+                id: edge-left
+                kind: edge-pan
+                edges: [left]
+                edge-zone: 8mm
+                fingers: 1
+              - <<: *edge
+                id: edge-right
+                edges: [right]
+            """
+        let recognizers = try ConfigurationLoader.parse(yaml, file: "merge.yaml").engine.recognizers
+        #expect(recognizers.map(\.id) == ["edge-left", "edge-right"])
+        #expect(recognizers.last?.parameters.edges == [.right])
+        #expect(recognizers.last?.parameters.edgeZone == 8)
+        #expect(recognizers.last?.parameters.maximumFingers == 1)
+    }
+}
