@@ -12,7 +12,7 @@ import Darwin
 /// Reads the YAML configuration (schema: docs/configuration.md) into a `Configuration`.
 public enum ConfigurationLoader {
     /// The embedded default config's YAML text, identical to config/default.yaml.
-    public static var defaultYAML: String { DefaultConfiguration.yaml }
+    public static let defaultYAML: String = DefaultConfiguration.yaml
 
     /// The file name used in messages about the embedded default.
     public static let defaultFileName = "<default config>"

@@ -83,7 +83,9 @@ final class YAMLReader {
     }
 
     /// The keys of a mapping in order, with unknown keys reported against `allowed`.
+    /// An empty value (`devices:` with everything commented out) counts as an empty mapping.
     func fields(_ node: Node, in context: String, allowed: [String]) -> Fields? {
+        if Self.isNull(node) { return Fields(node: node) }
         guard case .mapping(let mapping) = node else {
             error(node, "expected a mapping for \(context), got \(Self.describe(node))")
             return nil
@@ -137,7 +139,9 @@ final class YAMLReader {
     }
 
     /// The items of a list; a single scalar counts as a one-item list when `scalarAsList`.
+    /// An empty value counts as an empty list.
     func list(_ node: Node, _ what: String, scalarAsList: Bool = false) -> [Node]? {
+        if Self.isNull(node) { return [] }
         switch node {
         case .sequence(let sequence): return Array(sequence)
         case .scalar where scalarAsList && !Self.isNull(node): return [node]

@@ -295,3 +295,22 @@ extension FullExampleTests {
         #expect(recognizers.last?.parameters.maximumFingers == 1)
     }
 }
+
+extension FullExampleTests {
+    /// Sections whose entries are all commented out are empty, not errors.
+    @Test func emptySectionsAreEmpty() throws {
+        let yaml = """
+            devices:
+            surfaces:
+            gestures:
+              # - id: tap
+            bindings:
+            socket:
+            """
+        let configuration = try ConfigurationLoader.parse(yaml, file: "empty-sections.yaml")
+        #expect(configuration.devices == DeviceSelection())
+        #expect(configuration.surfaces.isEmpty && configuration.bindings.isEmpty)
+        #expect(configuration.engine.recognizers.isEmpty)
+        #expect(configuration.socket == SocketSettings())
+    }
+}
