@@ -25,6 +25,8 @@ final class SchemaReader {
     private var redirects: [(from: String, to: Reference)] = []
     private var gestures: [GestureEntry] = []
     private var bindingRefs: [Reference] = []
+    /// The `states` items of each binding, checked against the gesture's kind once gestures are known.
+    private var stateNodes: [(gesture: String, items: [Node])] = []
 
     init(reader: YAMLReader) {
         self.reader = reader
@@ -561,9 +563,6 @@ final class SchemaReader {
         }
         return binding
     }
-
-    /// The states nodes of each binding, checked against the gesture's kind once gestures are known.
-    private var stateNodes: [(gesture: String, items: [Node])] = []
 
     // MARK: Socket
 
