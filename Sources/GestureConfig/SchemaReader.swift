@@ -50,7 +50,11 @@ final class SchemaReader {
         if let node = top["surfaces"] { configuration.surfaces = surfaces(node) }
         var rootRegion = RegionSpec(id: "screen")
         if let node = top["regions"] {
-            rootRegion = region(node, isRoot: true) ?? rootRegion
+            if case .sequence = node {
+                reader.error(node, "'regions' is the root region, a mapping with 'id' and 'children', not a list")
+            } else {
+                rootRegion = region(node, isRoot: true) ?? rootRegion
+            }
         } else {
             regionIDs[rootRegion.id] = root
             regionOrder.append(rootRegion.id)

@@ -33,11 +33,18 @@ final class YAMLReader {
             return
         }
         switch yamlError {
-        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _),
-             let .composer(context, problem, mark, _):
+        case let .scanner(context, problem, mark, yaml), let .parser(context, problem, mark, yaml),
+             let .composer(context, problem, mark, yaml):
             var message = "YAML syntax error: \(problem)"
             if let context, !context.text.isEmpty {
-                message += " (\(context.text) at line \(context.mark.line), column \(context.mark.column))"
+                if problem.hasPrefix("but ") {
+                    message = "YAML syntax error: \(context.text), \(problem)"
+                } else {
+                    message += " (\(context.text) at line \(context.mark.line), column \(context.mark.column))"
+                }
+            }
+            if Self.character(at: mark, in: yaml) == "\t" {
+                message += "; indent with spaces, YAML does not allow tabs"
             }
             self.error(at: mark, message)
         case let .reader(problem, offset, _, yaml):
@@ -48,6 +55,15 @@ final class YAMLReader {
         default:
             self.error(position: nil, "cannot parse YAML: \(yamlError)")
         }
+    }
+
+    /// The character at a 1-based line and column (in Unicode scalars), if any.
+    static func character(at mark: Mark, in text: String) -> Unicode.Scalar? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard mark.line >= 1, mark.line <= lines.count else { return nil }
+        let scalars = Array(lines[mark.line - 1].unicodeScalars)
+        guard mark.column >= 1, mark.column <= scalars.count else { return nil }
+        return scalars[mark.column - 1]
     }
 
     /// Line and column (1-based, in Unicode scalars as libyaml counts) of a byte offset.
@@ -213,6 +229,7 @@ final class YAMLReader {
 
     static func describe(_ range: ClosedRange<Int>) -> String {
         if range.upperBound == Int.max { return "at least \(range.lowerBound)" }
+        if range.count == 1 { return "\(range.lowerBound)" }
         return "between \(range.lowerBound) and \(range.upperBound)"
     }
 

@@ -333,3 +333,17 @@ extension BrokenConfigTests {
             == ["config.yaml:3:11: bad value 'tapp' for 'kind' in gesture 'double-tap': expected one of tap, long-press, pan, swipe, pinch, rotation, edge-pan (did you mean 'tap'?)"])
     }
 }
+
+extension BrokenConfigTests {
+    @Test(arguments: [
+        ("gestures:\n\t- id: x\n", "config.yaml:2:1: YAML syntax error: found character that cannot start any token (while scanning for the next token at line 2, column 1); indent with spaces, YAML does not allow tabs"),
+        ("---\na: 1\n---\nb: 2\n", "config.yaml:3:1: YAML syntax error: expected a single document in the stream, but found another document"),
+        ("version: 2\n", "config.yaml:1:10: 'version' must be 1, got 2"),
+        ("regions:\n  - id: screen\n", "config.yaml:2:3: 'regions' is the root region, a mapping with 'id' and 'children', not a list"),
+        ("regions:\n  id: a\n  children:\n    - id: b\n      redirect: c\n    - id: c\n      redirect: b\n",
+         "config.yaml:7:17: redirect cycle: b → c → b"),
+    ])
+    func exactMessages(yaml: String, message: String) {
+        #expect(parseErrors(yaml).map(\.description) == [message])
+    }
+}
