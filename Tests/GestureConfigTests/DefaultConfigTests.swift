@@ -63,14 +63,14 @@ import GestureCore
     }
 
     @Test func defaultYAMLMatchesTheShippedFile() throws {
-        let path = URLPath.repositoryRoot + "/config/default.yaml"
+        let path = Repository.root + "/config/default.yaml"
         let file = try #require(readText(path), "cannot read \(path)")
         #expect(Array(file.utf8) == Array(ConfigurationLoader.defaultYAML.utf8),
                 "config/default.yaml and ConfigurationLoader.defaultYAML differ: run scripts/embed-default-config.sh")
     }
 
     @Test func loadingTheShippedFileGivesTheDefault() throws {
-        let configuration = try ConfigurationLoader.load(path: URLPath.repositoryRoot + "/config/default.yaml")
+        let configuration = try ConfigurationLoader.load(path: Repository.root + "/config/default.yaml")
         #expect(configuration == ConfigurationLoader.loadDefault())
     }
 

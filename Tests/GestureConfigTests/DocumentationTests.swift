@@ -5,7 +5,7 @@ import Testing
 @Suite struct DocumentationTests {
     /// The ```yaml blocks of the reference.
     static func yamlBlocks() -> [String] {
-        guard let text = readText(URLPath.repositoryRoot + "/docs/configuration.md") else { return [] }
+        guard let text = readText(Repository.root + "/docs/configuration.md") else { return [] }
         var blocks: [String] = []
         var current: [Substring]?
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {

@@ -5,9 +5,9 @@ import Darwin
 #endif
 @testable import GestureConfig
 
-enum URLPath {
+enum Repository {
     /// The repository root, found from this source file's path.
-    static var repositoryRoot: String {
+    static var root: String {
         var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
         parts.removeLast(3)  // Tests/GestureConfigTests/TestSupport.swift
         return parts.joined(separator: "/")
