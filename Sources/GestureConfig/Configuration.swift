@@ -90,8 +90,12 @@ public struct Configuration: Hashable, Sendable {
     public var bindingConcurrency: Int
     public var socket: SocketSettings
 
+    /// Default of `bindingConcurrency`.
+    public static let defaultBindingConcurrency = 4
+
     public init(engine: EngineConfiguration, devices: DeviceSelection = .init(), surfaces: [SurfaceRule] = [],
-                bindings: [Binding] = [], bindingConcurrency: Int = 4, socket: SocketSettings = .init()) {
+                bindings: [Binding] = [], bindingConcurrency: Int = Configuration.defaultBindingConcurrency,
+                socket: SocketSettings = .init()) {
         self.engine = engine
         self.devices = devices
         self.surfaces = surfaces
@@ -113,22 +117,9 @@ public struct ConfigError: Error, CustomStringConvertible, Sendable, Equatable {
         self.column = column
         self.message = message
     }
-    public var description: String { "\(file):\(line):\(column): \(message)" }
-}
-
-/// PLACEHOLDER CONTRACT — replaced by the YAML loader.
-public enum ConfigurationLoader {
-    /// The embedded default config's YAML text.
-    public static let defaultYAML: String = ""
-    /// Parses and validates; throws every error found (at least one).
-    public static func parse(_ yaml: String, file: String) throws(ConfigErrors) -> Configuration {
-        throw ConfigErrors(errors: [ConfigError(file: file, line: 1, column: 1, message: "not implemented")])
-    }
-    public static func load(path: String) throws(ConfigErrors) -> Configuration {
-        throw ConfigErrors(errors: [ConfigError(file: path, line: 1, column: 1, message: "not implemented")])
-    }
-    public static func loadDefault() -> Configuration {
-        Configuration(engine: EngineConfiguration(root: RegionSpec(id: "screen"), recognizers: []))
+    /// "file:line:column: message", or "file: message" when there is no position (line 0).
+    public var description: String {
+        line > 0 ? "\(file):\(line):\(column): \(message)" : "\(file): \(message)"
     }
 }
 
