@@ -91,8 +91,8 @@ struct ContactListTracker: Sendable {
         pairs.removeAll(keepingCapacity: true)
         for (n, new) in pending.enumerated() {
             for (o, old) in previous.enumerated() {
-                let dx = Double(new.x - old.axes.x) * scale.x
-                let dy = Double(new.y - old.axes.y) * scale.y
+                let dx = (Double(new.x) - Double(old.axes.x)) * scale.x
+                let dy = (Double(new.y) - Double(old.axes.y)) * scale.y
                 pairs.append((dx * dx + dy * dy, n, o))
             }
         }
