@@ -116,16 +116,36 @@ import Testing
         s.move(slot: 0, x: 900, y: 900)
         s.report()             // end of the drop: both touches cancelled
         s.move(slot: 0, x: 120, y: 100)
-        s.report()             // the contacts still down begin anew
+        s.report()             // a contact the device still reports begins anew
+        s.abs(.absMTSlot, 1)
+        s.abs(.absMTPositionX, 510)
+        s.report()             // so does the other one, once reported
         s.up(slot: 0)
         s.up(slot: 1)
         s.report()
         let frames = s.run()
-        #expect(frames.map(\.phases) == [[.began, .began], [.cancelled, .cancelled], [.began, .began], [.ended, .ended]])
-        let before = Set(frames[0].touches.map(\.id)), after = Set(frames[2].touches.map(\.id))
+        #expect(frames.map(\.phases) == [[.began, .began], [.cancelled, .cancelled], [.began], [.stationary, .began], [.ended, .ended]])
+        let before = Set(frames[0].touches.map(\.id)), after = Set(frames[3].touches.map(\.id))
         #expect(before.isDisjoint(with: after))
         // The move inside the drop was ignored.
         #expect(frames[2].touches[0].physicalLocation == Point(x: 12, y: 10))
+        #expect(lifecycleProblems(frames).isEmpty)
+    }
+
+    @Test func contactLiftedDuringADropDoesNotComeBack() {
+        var s = EventScript.protocolB()
+        s.down(slot: 0, id: 1, x: 100, y: 100)
+        s.report()
+        s.syn(.synDropped)
+        s.up(slot: 0)          // lost
+        s.report()
+        s.down(slot: 1, id: 2, x: 500, y: 500)
+        s.report()
+        s.up(slot: 1)
+        s.report()
+        let frames = s.run()
+        // Slot 0 is never reported again, so it does not begin again.
+        #expect(frames.map(\.phases) == [[.began], [.cancelled], [.began], [.ended]])
         #expect(lifecycleProblems(frames).isEmpty)
     }
 

@@ -10,7 +10,8 @@
 /// | down      | contact(true)                  | down      | none                                    |
 /// | down      | contact(false)                 | up        | the touch ends at the frame              |
 /// | any       | axis(code, value)              | same      | value stored                             |
-/// | down      | resync                         | down      | new key: the contact begins anew         |
+/// | down      | resync                         | down      | new key, awaiting a report: the contact  |
+/// |           |                                |           | begins anew once an axis is reported     |
 /// | up        | resync                         | up        | none                                    |
 struct SingleTouchTracker: Sendable {
     enum State: Sendable { case up, down }
@@ -23,6 +24,8 @@ struct SingleTouchTracker: Sendable {
     private(set) var state: State = .up
     private(set) var key: UInt64 = 0
     private(set) var axes = ContactAxes()
+    /// After a resync (SYN_DROPPED) the contact is stale until the device reports it again.
+    private var awaitingReport = false
 
     init(initialX: Int32, initialY: Int32) {
         axes.x = initialX
@@ -35,11 +38,13 @@ struct SingleTouchTracker: Sendable {
         case (.up, .contact(true)):
             state = .down
             key = keys.make()
+            awaitingReport = false
         case (.down, .contact(false)):
             state = .up
         case (_, .contact):
             break
         case (_, .axis(let code, let value)):
+            awaitingReport = false
             switch code {
             case .absX: axes.x = value; axes.hasPosition = true
             case .absY: axes.y = value; axes.hasPosition = true
@@ -49,13 +54,14 @@ struct SingleTouchTracker: Sendable {
             }
         case (.down, .resync):
             key = keys.make()
+            awaitingReport = true
         case (.up, .resync):
             break
         }
     }
 
     func collect(into samples: inout [ContactSample]) {
-        guard state == .down else { return }
+        guard state == .down, !awaitingReport else { return }
         var sample = axes.sample(key: key, fallbackX: axes.x, fallbackY: axes.y)
         // BTN_TOUCH decides here; ABS_DISTANCE is informative only.
         if sample.contact == .hovering { sample.contact = .touching }

@@ -10,7 +10,8 @@
 /// | active(id)       | trackingID(other ≥ 0)         | active(other)    | new key: the old touch ends, a new one begins |
 /// | active(id)       | trackingID(-1)                | empty            | the touch ends at the frame                   |
 /// | any              | axis(code, value)             | same             | value stored in the slot                      |
-/// | active(id)       | resync                        | active(id)       | new key: the contact begins anew              |
+/// | active(id)       | resync                        | active(id)       | new key, awaiting a report: the contact begins |
+/// |                  |                               |                  | anew once the device sends anything for it     |
 /// | any              | reset                         | empty            | everything forgotten                          |
 ///
 /// `selectSlot` picks the slot the following events go to; a slot out of range selects nothing, and
@@ -30,6 +31,8 @@ struct SlotTracker: Sendable {
         var state: State = .empty
         var key: UInt64 = 0
         var axes = ContactAxes()
+        /// After a resync (SYN_DROPPED), the slot's state is stale until the device reports it again.
+        var awaitingReport = false
     }
 
     /// More slots than any real device has; a description claiming more is clamped to this.
@@ -66,6 +69,8 @@ struct SlotTracker: Sendable {
 
     @inline(__always)
     private static func transition(_ slot: inout Slot, _ event: Event, keys: inout ContactKeyGenerator) {
+        if case .trackingID = event { slot.awaitingReport = false }
+        if case .axis = event { slot.awaitingReport = false }
         switch (slot.state, event) {
         case (.empty, .trackingID(let id)) where id >= 0,
              (.active, .trackingID(let id)) where id >= 0 && slot.state != .active(trackingID: id):
@@ -79,6 +84,7 @@ struct SlotTracker: Sendable {
             _ = slot.axes.store(code, value)
         case (.active, .resync):
             slot.key = keys.make()
+            slot.awaitingReport = true
         case (.empty, .resync):
             break
         case (_, .reset):
@@ -89,7 +95,7 @@ struct SlotTracker: Sendable {
     /// Appends a sample for every active slot.
     func collect(into samples: inout [ContactSample], fallbackX: Int32, fallbackY: Int32) {
         for slot in slots {
-            guard case .active = slot.state else { continue }
+            guard case .active = slot.state, !slot.awaitingReport else { continue }
             samples.append(slot.axes.sample(key: slot.key, fallbackX: fallbackX, fallbackY: fallbackY))
         }
     }
