@@ -321,6 +321,26 @@ import Testing
         #expect(lifecycleProblems(frames).isEmpty)
     }
 
+    @Test func trackingIdsWinOverDistance() {
+        var s = EventScript.protocolA()
+        s.key(.btnTouch, true)
+        s.abs(.absMTTrackingID, 4)
+        s.contact(x: 100, y: 100)
+        s.abs(.absMTTrackingID, 9)
+        s.contact(x: 200, y: 100)
+        s.report()
+        // The fingers jump past each other: nearest matching would swap them, the ids do not.
+        s.abs(.absMTTrackingID, 9)
+        s.contact(x: 110, y: 100)
+        s.abs(.absMTTrackingID, 4)
+        s.contact(x: 190, y: 100)
+        s.report()
+        let frames = s.run()
+        let first = frames[0].touches
+        #expect(frames[1].touch(first[0].id)?.physicalLocation == Point(x: 19, y: 10))
+        #expect(frames[1].touch(first[1].id)?.physicalLocation == Point(x: 11, y: 10))
+    }
+
     @Test func frameWithoutContactReportsWhileTouchIsDownKeepsTheContacts() {
         var s = EventScript.protocolA()
         s.key(.btnTouch, true)

@@ -45,6 +45,8 @@ struct ContactAxes: Sendable {
     var hasMajor = false
     var toolType: Int32 = MTToolType.finger.rawValue
     var distance: Int32 = 0
+    /// Protocol A contacts may carry ABS_MT_TRACKING_ID (-1: none).
+    var trackingID: Int32 = -1
 
     /// Stores an ABS_MT_* axis value; returns false for codes that are not per-contact axes.
     @inline(__always)
@@ -56,6 +58,7 @@ struct ContactAxes: Sendable {
         case .absMTTouchMajor: major = value; hasMajor = true
         case .absMTToolType: toolType = value
         case .absMTDistance: distance = value
+        case .absMTTrackingID: trackingID = value
         default: return false
         }
         return true

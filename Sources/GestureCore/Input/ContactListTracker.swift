@@ -1,6 +1,7 @@
 /// Protocol A: anonymous contacts, each closed by SYN_MT_REPORT, the whole list by SYN_REPORT.
 /// Contacts carry no identity, so each one is matched to the nearest contact of the previous frame
-/// (greedy, closest pair first, distance in mm) to keep touches stable.
+/// (greedy, closest pair first, distance in mm) to keep touches stable. Contacts that do carry
+/// ABS_MT_TRACKING_ID are matched by it first.
 ///
 /// Transition table (`State` × `Event` → next state, effect):
 ///
@@ -89,20 +90,30 @@ struct ContactListTracker: Sendable {
     private mutating func match(keys: inout ContactKeyGenerator) {
         contacts.removeAll(keepingCapacity: true)
         pairs.removeAll(keepingCapacity: true)
-        for (n, new) in pending.enumerated() {
-            for (o, old) in previous.enumerated() {
-                let dx = (Double(new.x) - Double(old.axes.x)) * scale.x
-                let dy = (Double(new.y) - Double(old.axes.y)) * scale.y
-                pairs.append((dx * dx + dy * dy, n, o))
-            }
-        }
-        pairs.sort { $0.distance < $1.distance }
         usedNew.removeAll(keepingCapacity: true)
         usedNew.append(contentsOf: repeatElement(false, count: pending.count))
         usedOld.removeAll(keepingCapacity: true)
         usedOld.append(contentsOf: repeatElement(false, count: previous.count))
         keyOfNew.removeAll(keepingCapacity: true)
         keyOfNew.append(contentsOf: repeatElement(0, count: pending.count))
+        for (n, new) in pending.enumerated() where new.trackingID >= 0 {
+            for (o, old) in previous.enumerated() where !usedOld[o] && old.axes.trackingID == new.trackingID {
+                usedNew[n] = true
+                usedOld[o] = true
+                keyOfNew[n] = old.key
+                break
+            }
+        }
+        for (n, new) in pending.enumerated() where !usedNew[n] {
+            for (o, old) in previous.enumerated() where !usedOld[o] {
+                // A contact with a tracking id never takes over another id's touch.
+                if new.trackingID >= 0 && old.axes.trackingID >= 0 { continue }
+                let dx = (Double(new.x) - Double(old.axes.x)) * scale.x
+                let dy = (Double(new.y) - Double(old.axes.y)) * scale.y
+                pairs.append((dx * dx + dy * dy, n, o))
+            }
+        }
+        pairs.sort { $0.distance < $1.distance }
         for pair in pairs where !usedNew[pair.new] && !usedOld[pair.old] {
             usedNew[pair.new] = true
             usedOld[pair.old] = true
