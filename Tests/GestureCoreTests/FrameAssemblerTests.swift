@@ -268,6 +268,18 @@ import Testing
         #expect(lifecycleProblems(frames).isEmpty)
     }
 
+    @Test func slotWithoutCoordinatesTakesTheLegacyPosition() {
+        var s = EventScript.protocolB(slots: 2)
+        s.down(slot: 0, id: 1, x: 100, y: 100)
+        s.abs(.absMTSlot, 1)
+        s.abs(.absMTTrackingID, 2) // no position for this slot, as Cypress trackpads do
+        s.abs(.absX, 300)
+        s.abs(.absY, 400)
+        s.report()
+        let frames = s.run()
+        #expect(frames[0].touches.map(\.physicalLocation) == [Point(x: 10, y: 10), Point(x: 30, y: 40)])
+    }
+
     @Test func toolCountWithinTheSlotCountAddsNothing() {
         var s = EventScript.protocolB(slots: 5, keys: [.btnTouch, .btnToolTripleTap])
         s.down(slot: 0, id: 1, x: 100, y: 100)

@@ -63,8 +63,11 @@ public struct FrameAssembler: Sendable {
     private var fingerCount = FingerCountTracker()
     private var tapCounter: TapCounter
     private var buttonTouchDown = false
+    /// Last ABS_X / ABS_Y: where a slot that never reported a position is put (Cypress trackpads
+    /// open a second slot without coordinates). Only used when those axes have the MT axes' range.
     private var legacyX: Int32
     private var legacyY: Int32
+    private let legacyMatchesContacts: Bool
     private var framePending = false
 
     private var open: [OpenTouch] = []
@@ -102,6 +105,8 @@ public struct FrameAssembler: Sendable {
         }
         legacyX = centre(xAxis)
         legacyY = centre(yAxis)
+        func sameRange(_ a: AbsInfo?, _ b: AbsInfo?) -> Bool { a?.minimum == b?.minimum && a?.maximum == b?.maximum }
+        legacyMatchesContacts = sameRange(description.absInfo[.absX], xAxis) && sameRange(description.absInfo[.absY], yAxis)
         slots = SlotTracker(slotCount: proto == .typeB ? description.slotCount : 1,
                             initialSlot: description.absInfo[.absMTSlot]?.value ?? 0)
         contactList = ContactListTracker(deviceUnitsPerMM: mapper.deviceUnitsPerMM)
@@ -161,10 +166,12 @@ public struct FrameAssembler: Sendable {
 
     @inline(__always)
     private mutating func routeAxis(_ code: EventCode, _ value: Int32) {
-        switch code {
-        case .absX: legacyX = value
-        case .absY: legacyY = value
-        default: break
+        if legacyMatchesContacts {
+            switch code {
+            case .absX: legacyX = value
+            case .absY: legacyY = value
+            default: break
+            }
         }
         switch multitouchProtocol {
         case .typeB:
