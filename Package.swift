@@ -48,8 +48,7 @@ let package = Package(
         ]),
 
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore"]),
-        .testTarget(name: "GestureRecordingTests", dependencies: ["GestureRecording", "GestureCore", "GestureConfig"],
-                    resources: [.copy("Fixtures")]),
+        .testTarget(name: "GestureRecordingTests", dependencies: ["GestureRecording", "GestureCore", "GestureConfig"]),
         .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "GestureCore"]),
         .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "GestureCore"]),
     ],

@@ -1,3 +1,4 @@
+import Foundation
 import GestureCore
 
 /// One device's recorded stream: its description and its events in order.
@@ -34,11 +35,157 @@ public struct RecordingError: Error, CustomStringConvertible, Sendable, Equatabl
     }
 }
 
-/// PLACEHOLDER CONTRACT — replaced by the recording parsers.
+/// Reads recordings from files: evemu (with its own header, with a `<Device>.desc` beside it, with a
+/// description given explicitly, or with no description at all) and `libinput record` YAML.
 public enum RecordingLoader {
     /// Loads an evemu file (with or without header; a `<Device>.desc` beside `<Device>.<label>.events` is
     /// found automatically) or a `libinput record` YAML file (one recording per device).
+    ///
+    /// Description precedence for evemu: `descriptionPath`, then the file's own header, then the
+    /// `.desc` found beside it (longest name prefix first), then ranges inferred from the events
+    /// (with a warning).
     public static func load(path: String, descriptionPath: String? = nil) throws(RecordingError) -> [Recording] {
-        throw RecordingError(file: path, line: nil, message: "recording parsers not implemented yet")
+        let text = try readText(path)
+        switch detectFormat(text) {
+        case .empty:
+            throw RecordingError(file: path, line: nil,
+                                 message: "empty file: expected an evemu recording (`N:`…`E:` lines) or a libinput record YAML")
+        case .libinputRecord:
+            return try LibinputRecordParser(file: path).parse(text)
+        case .evemu:
+            return [try loadEvemu(path: path, text: text, descriptionPath: descriptionPath)]
+        }
+    }
+
+    /// Parses evemu text already in memory (`path` names it in messages and finds no `.desc`).
+    public static func parseEvemu(_ text: String, path: String, description: DeviceDescription? = nil) throws(RecordingError) -> Recording {
+        let result = try EvemuParser(file: path).parse(text)
+        guard !result.events.isEmpty else { throw noEvents(path) }
+        if let description { return Recording(description: description, events: result.events, source: path) }
+        if result.header.isPresent {
+            return Recording(description: result.header.description(path: path), events: result.events, source: path)
+        }
+        return inferred(path: path, events: result.events)
+    }
+
+    /// Parses `libinput record` YAML already in memory.
+    public static func parseLibinputRecord(_ text: String, path: String) throws(RecordingError) -> [Recording] {
+        try LibinputRecordParser(file: path).parse(text)
+    }
+
+    /// The `.desc` file beside an events-only file: `<Device>.desc` for `<Device>.<label>.events`, where the
+    /// device name may itself contain dots, so the longest prefix that exists wins.
+    public static func siblingDescription(for path: String) -> String? {
+        let url = URL(fileURLWithPath: path)
+        let directory = url.deletingLastPathComponent()
+        var parts = url.deletingPathExtension().lastPathComponent.split(separator: ".", omittingEmptySubsequences: false)
+        while !parts.isEmpty {
+            let candidate = directory.appendingPathComponent(parts.joined(separator: ".") + ".desc").path
+            if candidate != path && FileManager.default.fileExists(atPath: candidate) { return candidate }
+            parts.removeLast()
+        }
+        return nil
+    }
+
+    // MARK: - Private
+
+    private enum Format { case empty, evemu, libinputRecord }
+
+    private static func loadEvemu(path: String, text: String, descriptionPath: String?) throws(RecordingError) -> Recording {
+        let result = try EvemuParser(file: path).parse(text)
+        guard !result.events.isEmpty else { throw noEvents(path) }
+        if let descriptionPath {
+            return Recording(description: try readDescription(descriptionPath), events: result.events, source: path)
+        }
+        if result.header.isPresent {
+            return Recording(description: result.header.description(path: path), events: result.events, source: path)
+        }
+        if let sibling = siblingDescription(for: path) {
+            return Recording(description: try readDescription(sibling), events: result.events, source: path)
+        }
+        return inferred(path: path, events: result.events)
+    }
+
+    private static func readDescription(_ path: String) throws(RecordingError) -> DeviceDescription {
+        let text = try readText(path)
+        let result = try EvemuParser(file: path).parse(text)
+        guard result.header.isPresent else {
+            throw RecordingError(file: path, line: nil, message: "expected a device description (`N:`, `I:`, `B:`, `A:` lines), found none")
+        }
+        return result.header.description(path: path)
+    }
+
+    /// No description anywhere: the codes seen become the supported codes and each EV_ABS axis spans
+    /// the values seen.
+    private static func inferred(path: String, events: [RawEvent]) -> Recording {
+        var codes: [EventType: Set<EventCode>] = [:]
+        var ranges: [EventCode: (Int32, Int32)] = [:]
+        for event in events {
+            codes[event.type, default: []].insert(event.code)
+            if event.type == .abs {
+                let range = ranges[event.code] ?? (event.value, event.value)
+                ranges[event.code] = (min(range.0, event.value), max(range.1, event.value))
+            }
+        }
+        var absInfo: [EventCode: AbsInfo] = [:]
+        for (code, range) in ranges { absInfo[code] = AbsInfo(minimum: range.0, maximum: range.1) }
+        if absInfo[.absMTSlot] == nil && codes[.abs]?.contains(.absMTTrackingID) == true {
+            absInfo[.absMTSlot] = AbsInfo(minimum: 0, maximum: 0)
+        }
+        let name = EvemuParser.Header.fallbackName(path: path)
+        let description = DeviceDescription(name: name, codes: codes, absInfo: absInfo, path: path)
+        let warning = "\(path): no device description (no header, no .desc beside it): axis ranges inferred from the events, resolution unknown; give the description for exact units"
+        return Recording(description: description, events: events, warnings: [warning], source: path)
+    }
+
+    private static func noEvents(_ path: String) -> RecordingError {
+        RecordingError(file: path, line: nil, message: "no events: expected `E: <sec>.<usec> <type> <code> <value>` lines")
+    }
+
+    private static func readText(_ path: String) throws(RecordingError) -> String {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw RecordingError(file: path, line: nil, message: "cannot read the file: \((error as NSError).localizedDescription)")
+        }
+        // Binary garbage: a NUL byte, or bytes that are not UTF-8.
+        var line = 1
+        for byte in data {
+            if byte == 0 {
+                throw RecordingError(file: path, line: line, message: "binary data (a NUL byte): expected a text recording")
+            }
+            if byte == UInt8(ascii: "\n") { line += 1 }
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw RecordingError(file: path, line: firstInvalidUTF8Line(data), message: "binary data (not UTF-8 text): expected a text recording")
+        }
+        return text
+    }
+
+    private static func firstInvalidUTF8Line(_ data: Data) -> Int? {
+        var line = 1
+        var start = data.startIndex
+        while start < data.endIndex {
+            let end = data[start...].firstIndex(of: UInt8(ascii: "\n")) ?? data.endIndex
+            if String(data: data[start..<end], encoding: .utf8) == nil { return line }
+            line += 1
+            start = end < data.endIndex ? data.index(after: end) : end
+        }
+        return nil
+    }
+
+    private static func detectFormat(_ text: String) -> Format {
+        for line in text.split(whereSeparator: \.isNewline) {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            if let colon = trimmed.firstIndex(of: ":") {
+                let key = trimmed[..<colon]
+                if ["N", "I", "P", "B", "A", "E"].contains(key) { return .evemu }
+                if ["version", "ndevices", "libinput", "system", "devices"].contains(key) { return .libinputRecord }
+            }
+            return .evemu
+        }
+        return .empty
     }
 }

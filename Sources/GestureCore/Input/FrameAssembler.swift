@@ -2,32 +2,384 @@
 /// lists (protocol A), single-touch, BTN_TOOL_* finger counts, palms, hover, SYN_DROPPED,
 /// surface mapping and tap counts. One per device. Pure: time comes from the events.
 ///
-/// PLACEHOLDER CONTRACT — replaced by the input pipeline implementation.
+/// The protocol trackers (`SlotTracker`, `ContactListTracker`, `SingleTouchTracker`) turn events into
+/// contacts with stable keys; at each SYN_REPORT this type turns the contact set into touches
+/// (began / moved / stationary / ended / cancelled), adds synthesized fingers for BTN_TOOL_* counts
+/// above the slot count, and emits a frame when anything but stationary happened.
+///
+/// Stream transition table (`State` × event → next state, effect):
+///
+/// | state     | event                 | next      | effect                                                        |
+/// |-----------|-----------------------|-----------|---------------------------------------------------------------|
+/// | streaming | EV_ABS / EV_KEY       | streaming | routed to the protocol tracker / finger count; frame pending   |
+/// | streaming | SYN_MT_REPORT         | streaming | protocol A: contact closed                                     |
+/// | streaming | SYN_REPORT            | streaming | contacts → touches; frame emitted if something changed         |
+/// | streaming | SYN_DROPPED           | dropped   | —                                                              |
+/// | dropped   | anything else         | dropped   | ignored                                                        |
+/// | dropped   | SYN_REPORT            | streaming | open touches cancelled (frame); contacts still down begin anew |
+///
+/// Touch lifecycle per contact key at a SYN_REPORT:
+///
+/// | touch       | contact in the frame            | touch becomes                     |
+/// |-------------|---------------------------------|-----------------------------------|
+/// | none        | touching, not a palm            | began (tap count from `TapCounter`)|
+/// | none        | palm / oversized                | none; the key is suppressed        |
+/// | none        | hovering, or key suppressed     | none                              |
+/// | open        | touching, moved / not moved     | moved / stationary                 |
+/// | open        | palm / oversized                | cancelled; the key is suppressed   |
+/// | open        | hovering, or gone               | ended                             |
 public struct FrameAssembler: Sendable {
     public let device: DeviceRef
     public let description: DeviceDescription
     public let surface: SurfaceConfiguration
+    public let mapper: SurfaceMapper
+    /// Tap count window: the next touch must go down within this many ms of the last lift…
+    public let tapInterval: Double
+    /// …and within this many mm of where it lifted.
+    public let tapDistance: Double
+    /// A contact whose major axis reaches this many mm is a palm (only where the size is known in mm).
+    public let palmMajorAxis: Double
 
-    /// `touchIDs` hands out pipeline-wide unique touch ids.
-    public init(description: DeviceDescription, device: DeviceRef, surface: SurfaceConfiguration = .init()) {
+    public enum State: Sendable, Equatable { case streaming, dropped }
+    public private(set) var state: State = .streaming
+    /// The protocol this assembler tracks (from the description).
+    public let multitouchProtocol: MultitouchProtocol
+
+    private struct OpenTouch: Sendable {
+        var key: UInt64
+        var id: TouchID
+        var location: Point
+        var physical: Point
+        var pressure: Double?
+        var major: Double?
+        var tapCount: Int
+        var isSynthesized: Bool
+    }
+
+    private var keys = ContactKeyGenerator()
+    private var slots: SlotTracker
+    private var contactList: ContactListTracker
+    private var single: SingleTouchTracker
+    private var fingerCount = FingerCountTracker()
+    private var tapCounter: TapCounter
+    private var buttonTouchDown = false
+    /// Last ABS_X / ABS_Y: where a slot that never reported a position is put (Cypress trackpads
+    /// open a second slot without coordinates). Only used when those axes have the MT axes' range.
+    private var legacyX: Int32
+    private var legacyY: Int32
+    private let legacyMatchesContacts: Bool
+    private var framePending = false
+
+    private var open: [OpenTouch] = []
+    private var samples: [ContactSample] = []
+    private var suppressed: [UInt64] = []
+    private var output: [Touch] = []
+
+    private let capacity: Int
+    private let usesButtonTouch: Bool
+    private let pressureMinimum: Double
+    private let pressureRange: Double
+    private let majorUnitsPerMM: Double
+    private let sizeIsKnown: Bool
+
+    public init(description: DeviceDescription, device: DeviceRef, surface: SurfaceConfiguration = .init(),
+                tapInterval: Double = 350, tapDistance: Double = 10, palmMajorAxis: Double = 30) {
         self.description = description
         self.device = device
         self.surface = surface
+        self.tapInterval = tapInterval
+        self.tapDistance = tapDistance
+        self.palmMajorAxis = palmMajorAxis
+        let proto = description.multitouchProtocol
+        multitouchProtocol = proto
+        let xAxis = proto == .singleTouch ? description.absInfo[.absX] : (description.absInfo[.absMTPositionX] ?? description.absInfo[.absX])
+        let yAxis = proto == .singleTouch ? description.absInfo[.absY] : (description.absInfo[.absMTPositionY] ?? description.absInfo[.absY])
+        mapper = SurfaceMapper(xAxis: xAxis, yAxis: yAxis, surface: surface)
+        func centre(_ info: AbsInfo?) -> Int32 {
+            guard let info else { return 0 }
+            return Int32(truncatingIfNeeded: (Int64(info.minimum) + Int64(info.maximum)) / 2)
+        }
+        func initial(_ info: AbsInfo?) -> Int32 {
+            guard let info else { return 0 }
+            return min(max(info.value, info.minimum), max(info.minimum, info.maximum))
+        }
+        legacyX = centre(xAxis)
+        legacyY = centre(yAxis)
+        func sameRange(_ a: AbsInfo?, _ b: AbsInfo?) -> Bool { a?.minimum == b?.minimum && a?.maximum == b?.maximum }
+        legacyMatchesContacts = sameRange(description.absInfo[.absX], xAxis) && sameRange(description.absInfo[.absY], yAxis)
+        slots = SlotTracker(slotCount: proto == .typeB ? description.slotCount : 1,
+                            initialSlot: description.absInfo[.absMTSlot]?.value ?? 0)
+        contactList = ContactListTracker(deviceUnitsPerMM: mapper.deviceUnitsPerMM)
+        single = SingleTouchTracker(initialX: initial(xAxis), initialY: initial(yAxis))
+        tapCounter = TapCounter(maximumIntervalMS: tapInterval, maximumDistanceMM: tapDistance)
+        switch proto {
+        case .typeB: capacity = slots.slotCount
+        case .singleTouch: capacity = 1
+        case .typeA: capacity = Int.max
+        }
+        usesButtonTouch = description.supports(.key, .btnTouch)
+        let pressureAxis = proto == .singleTouch ? description.absInfo[.absPressure] : description.absInfo[.absMTPressure]
+        pressureMinimum = Double(pressureAxis?.minimum ?? 0)
+        pressureRange = Double(pressureAxis.map { Int64($0.maximum) - Int64($0.minimum) } ?? 0)
+        let majorResolution = description.absInfo[.absMTTouchMajor]?.resolution ?? 0
+        majorUnitsPerMM = majorResolution > 0 ? Double(majorResolution) : mapper.deviceUnitsPerMM.x
+        sizeIsKnown = majorResolution > 0 || mapper.hasKnownResolution
+        open.reserveCapacity(16)
+        samples.reserveCapacity(16)
+        output.reserveCapacity(16)
     }
 
     /// Feeds one event; returns a frame at each SYN_REPORT that changed something.
     public mutating func feed(_ event: RawEvent, ids: inout TouchIDGenerator) -> TouchFrame? {
-        nil
+        if event.type == .syn {
+            switch event.code {
+            case .synReport:
+                framePending = false
+                if state == .dropped {
+                    state = .streaming
+                    return resynchronize(at: event.time)
+                }
+                return assembleFrame(at: event.time, ids: &ids)
+            case .synDropped:
+                state = .dropped
+                framePending = false
+            case .synMTReport:
+                if state == .streaming && multitouchProtocol == .typeA {
+                    contactList.handle(.contactEnd, keys: &keys)
+                    framePending = true
+                }
+            default:
+                break
+            }
+            return nil
+        }
+        guard state == .streaming else { return nil }
+        if event.type == .abs {
+            framePending = true
+            routeAxis(event.code, event.value)
+        } else if event.type == .key {
+            framePending = true
+            routeKey(event.code, down: event.value != 0)
+        }
+        return nil
+    }
+
+    @inline(__always)
+    private mutating func routeAxis(_ code: EventCode, _ value: Int32) {
+        if legacyMatchesContacts {
+            switch code {
+            case .absX: legacyX = value
+            case .absY: legacyY = value
+            default: break
+            }
+        }
+        switch multitouchProtocol {
+        case .typeB:
+            switch code {
+            case .absMTSlot: slots.selectSlot(value)
+            case .absMTTrackingID: slots.handle(.trackingID(value), keys: &keys)
+            case .absMTPositionX, .absMTPositionY, .absMTPressure, .absMTTouchMajor, .absMTToolType, .absMTDistance:
+                slots.handle(.axis(code, value), keys: &keys)
+            default: break
+            }
+        case .typeA:
+            contactList.handle(.axis(code, value), keys: &keys)
+        case .singleTouch:
+            single.handle(.axis(code, value), keys: &keys)
+            if !usesButtonTouch && code == .absPressure && !description.supports(.key, .btnToolFinger) {
+                single.handle(.contact(value > 0), keys: &keys)
+            }
+        }
+    }
+
+    @inline(__always)
+    private mutating func routeKey(_ code: EventCode, down: Bool) {
+        if code == .btnTouch {
+            buttonTouchDown = down
+            if multitouchProtocol == .singleTouch { single.handle(.contact(down), keys: &keys) }
+        } else if let fingers = FingerCountTracker.fingers(for: code) {
+            fingerCount.handle(.tool(fingers: fingers, down: down))
+            if multitouchProtocol == .singleTouch && !usesButtonTouch && code == .btnToolFinger {
+                single.handle(.contact(down), keys: &keys)
+            }
+        }
     }
 
     /// Cancels every open touch (device removed, or end of a stream cut short); nil when none is open.
+    /// Contacts still down afterwards begin anew if the device keeps reporting them.
     public mutating func cancelAll(at time: Timestamp) -> TouchFrame? {
-        nil
+        resynchronize(at: time)
     }
 
     /// End of input: completes a pending frame that lacked its SYN_REPORT, then cancels what is still open.
     public mutating func finish(at time: Timestamp, ids: inout TouchIDGenerator) -> [TouchFrame] {
-        []
+        var frames: [TouchFrame] = []
+        if framePending && state == .streaming, let frame = assembleFrame(at: time, ids: &ids) {
+            frames.append(frame)
+        }
+        framePending = false
+        state = .streaming
+        if let frame = cancelAll(at: time) { frames.append(frame) }
+        return frames
+    }
+
+    /// Number of touches open now (for tests and diagnostics).
+    public var openTouchCount: Int { open.count }
+
+    // MARK: - Frame assembly
+
+    private mutating func resynchronize(at time: Timestamp) -> TouchFrame? {
+        output.removeAll(keepingCapacity: true)
+        for touch in open { output.append(makeTouch(touch, phase: .cancelled, previous: touch, time: time)) }
+        open.removeAll(keepingCapacity: true)
+        suppressed.removeAll(keepingCapacity: true)
+        tapCounter.cancel()
+        slots.handle(.resync, keys: &keys)
+        contactList.handle(.resync, keys: &keys)
+        single.handle(.resync, keys: &keys)
+        return emit(at: time)
+    }
+
+    private mutating func assembleFrame(at time: Timestamp, ids: inout TouchIDGenerator) -> TouchFrame? {
+        samples.removeAll(keepingCapacity: true)
+        switch multitouchProtocol {
+        case .typeB: slots.collect(into: &samples, fallbackX: legacyX, fallbackY: legacyY)
+        case .typeA: contactList.handle(.frameEnd(buttonTouchDown: buttonTouchDown && usesButtonTouch), keys: &keys)
+                     contactList.collect(into: &samples)
+        case .singleTouch: single.collect(into: &samples)
+        }
+        output.removeAll(keepingCapacity: true)
+        var changed = false
+
+        // Open real touches against this frame's contacts.
+        var index = 0
+        while index < open.count {
+            let touch = open[index]
+            if touch.isSynthesized { index += 1; continue }
+            let sample = samples.firstIndex { $0.key == touch.key }.map { samples[$0] }
+            if let sample, sample.contact == .touching, !isOversized(sample) {
+                var updated = touch
+                update(&updated, from: sample)
+                let phase: TouchPhase = updated.physical == touch.physical ? .stationary : .moved
+                if phase == .moved { changed = true }
+                output.append(makeTouch(updated, phase: phase, previous: touch, time: time))
+                open[index] = updated
+                index += 1
+            } else {
+                let palm = sample.map { $0.contact == .palm || isOversized($0) } ?? false
+                if palm {
+                    suppressed.append(touch.key)
+                    output.append(makeTouch(touch, phase: .cancelled, previous: touch, time: time))
+                } else {
+                    tapCounter.lift(at: time, location: touch.physical, tapCount: touch.tapCount)
+                    output.append(makeTouch(touch, phase: .ended, previous: touch, time: time))
+                }
+                open.remove(at: index)
+                changed = true
+            }
+        }
+
+        // New contacts.
+        for sample in samples where sample.contact != .hovering {
+            if open.contains(where: { $0.key == sample.key }) || suppressed.contains(sample.key) { continue }
+            if sample.contact == .palm || isOversized(sample) {
+                suppressed.append(sample.key)
+                continue
+            }
+            var touch = OpenTouch(key: sample.key, id: ids.make(), location: .zero, physical: .zero,
+                                  pressure: nil, major: nil, tapCount: 1, isSynthesized: false)
+            update(&touch, from: sample)
+            touch.tapCount = tapCounter.tapCount(downAt: time, location: touch.physical)
+            // Keep real touches before synthesized ones.
+            let insertAt = open.firstIndex { $0.isSynthesized } ?? open.count
+            open.insert(touch, at: insertAt)
+            output.append(makeTouch(touch, phase: .began, previous: touch, time: time))
+            changed = true
+        }
+        if !suppressed.isEmpty {
+            suppressed.removeAll { key in !samples.contains { $0.key == key } }
+        }
+
+        if synthesizeFingers(at: time, ids: &ids) { changed = true }
+        return changed ? emit(at: time) : nil
+    }
+
+    /// BTN_TOOL_* counts above what the device can report: add (or remove) synthesized touches at
+    /// the centroid of the real ones. Returns whether any synthesized touch changed.
+    private mutating func synthesizeFingers(at time: Timestamp, ids: inout TouchIDGenerator) -> Bool {
+        var real = 0
+        var location = Point.zero, physical = Point.zero
+        for touch in open where !touch.isSynthesized {
+            real += 1
+            location += touch.location
+            physical += touch.physical
+        }
+        let wanted = fingerCount.count > capacity && real > 0 ? fingerCount.count - real : 0
+        if real > 0 {
+            location = location / Double(real)
+            physical = physical / Double(real)
+        }
+        var changed = false
+        var kept = 0
+        var index = 0
+        while index < open.count {
+            guard open[index].isSynthesized else { index += 1; continue }
+            let touch = open[index]
+            if kept < wanted {
+                kept += 1
+                var updated = touch
+                updated.location = location
+                updated.physical = physical
+                let phase: TouchPhase = updated.physical == touch.physical ? .stationary : .moved
+                if phase == .moved { changed = true }
+                output.append(makeTouch(updated, phase: phase, previous: touch, time: time))
+                open[index] = updated
+                index += 1
+            } else {
+                output.append(makeTouch(touch, phase: .ended, previous: touch, time: time))
+                open.remove(at: index)
+                changed = true
+            }
+        }
+        while kept < wanted {
+            kept += 1
+            let touch = OpenTouch(key: 0, id: ids.make(), location: location, physical: physical, pressure: nil,
+                                  major: nil, tapCount: tapCounter.tapCount(downAt: time, location: physical),
+                                  isSynthesized: true)
+            open.append(touch)
+            output.append(makeTouch(touch, phase: .began, previous: touch, time: time))
+            changed = true
+        }
+        return changed
+    }
+
+    @inline(__always)
+    private func isOversized(_ sample: ContactSample) -> Bool {
+        sizeIsKnown && sample.hasMajor && Double(sample.major) / majorUnitsPerMM >= palmMajorAxis
+    }
+
+    @inline(__always)
+    private func update(_ touch: inout OpenTouch, from sample: ContactSample) {
+        touch.location = mapper.surface(x: sample.x, y: sample.y)
+        touch.physical = mapper.physical(x: sample.x, y: sample.y)
+        if sample.hasPressure && pressureRange > 0 {
+            touch.pressure = min(1, max(0, (Double(sample.pressure) - pressureMinimum) / pressureRange))
+        }
+        if sample.hasMajor { touch.major = Double(sample.major) / majorUnitsPerMM }
+    }
+
+    @inline(__always)
+    private func makeTouch(_ touch: OpenTouch, phase: TouchPhase, previous: OpenTouch, time: Timestamp) -> Touch {
+        Touch(id: touch.id, phase: phase, location: touch.location, previousLocation: previous.location,
+              physicalLocation: touch.physical, previousPhysicalLocation: previous.physical, time: time,
+              tapCount: touch.tapCount, pressure: touch.pressure, majorAxis: touch.major,
+              isSynthesized: touch.isSynthesized, device: device)
+    }
+
+    private func emit(at time: Timestamp) -> TouchFrame? {
+        guard !output.isEmpty else { return nil }
+        return TouchFrame(device: device, time: time, touches: Array(output), surfaceSize: mapper.surfaceSize,
+                          unitsPerMM: mapper.surfaceUnitsPerMM)
     }
 }
 

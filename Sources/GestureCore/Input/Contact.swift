@@ -1,0 +1,74 @@
+/// What a tracker reports about one contact at a SYN_REPORT, before it becomes a `Touch`.
+/// `key` is stable for as long as the device says it is the same contact (one tracking-id
+/// lifetime, one matched protocol-A contact, one BTN_TOUCH press).
+struct ContactSample: Sendable {
+    enum Contact: Sendable { case touching, hovering, palm }
+    var key: UInt64
+    var x: Int32
+    var y: Int32
+    var contact: Contact
+    var pressure: Int32
+    var hasPressure: Bool
+    var major: Int32
+    var hasMajor: Bool
+
+    init(key: UInt64, x: Int32, y: Int32, contact: Contact = .touching,
+         pressure: Int32 = 0, hasPressure: Bool = false, major: Int32 = 0, hasMajor: Bool = false) {
+        self.key = key
+        self.x = x
+        self.y = y
+        self.contact = contact
+        self.pressure = pressure
+        self.hasPressure = hasPressure
+        self.major = major
+        self.hasMajor = hasMajor
+    }
+}
+
+/// Hands out contact keys, unique within one assembler.
+struct ContactKeyGenerator: Sendable {
+    private var next: UInt64 = 1
+    mutating func make() -> UInt64 {
+        defer { next &+= 1 }
+        return next
+    }
+}
+
+/// The per-contact axis values every protocol carries (position, pressure, size, tool, hover).
+struct ContactAxes: Sendable {
+    var x: Int32 = 0
+    var y: Int32 = 0
+    var hasPosition = false
+    var pressure: Int32 = 0
+    var hasPressure = false
+    var major: Int32 = 0
+    var hasMajor = false
+    var toolType: Int32 = MTToolType.finger.rawValue
+    var distance: Int32 = 0
+    /// Protocol A contacts may carry ABS_MT_TRACKING_ID (-1: none).
+    var trackingID: Int32 = -1
+
+    /// Stores an ABS_MT_* axis value; returns false for codes that are not per-contact axes.
+    @inline(__always)
+    mutating func store(_ code: EventCode, _ value: Int32) -> Bool {
+        switch code {
+        case .absMTPositionX: x = value; hasPosition = true
+        case .absMTPositionY: y = value; hasPosition = true
+        case .absMTPressure: pressure = value; hasPressure = true
+        case .absMTTouchMajor: major = value; hasMajor = true
+        case .absMTToolType: toolType = value
+        case .absMTDistance: distance = value
+        case .absMTTrackingID: trackingID = value
+        default: return false
+        }
+        return true
+    }
+
+    func sample(key: UInt64, fallbackX: Int32, fallbackY: Int32) -> ContactSample {
+        let state: ContactSample.Contact =
+            toolType == MTToolType.palm.rawValue ? .palm : (distance > 0 ? .hovering : .touching)
+        return ContactSample(key: key, x: hasPosition ? x : fallbackX, y: hasPosition ? y : fallbackY,
+                             contact: state, pressure: pressure, hasPressure: hasPressure,
+                             major: major, hasMajor: hasMajor)
+    }
+}

@@ -1,0 +1,108 @@
+/// Single-touch devices: ABS_X / ABS_Y position, BTN_TOUCH contact (or, without BTN_TOUCH,
+/// BTN_TOOL_FINGER or a pressure above 0). BTN_TOUCH 0 with a position is hover: not a touch.
+///
+/// Transition table (`State` × `Event` → next state, effect):
+///
+/// | state     | event                          | next      | effect                                  |
+/// |-----------|--------------------------------|-----------|-----------------------------------------|
+/// | up        | contact(true)                  | down      | new contact key: a touch begins          |
+/// | up        | contact(false)                 | up        | none (hover or nothing)                  |
+/// | down      | contact(true)                  | down      | none                                    |
+/// | down      | contact(false)                 | up        | the touch ends at the frame              |
+/// | any       | axis(code, value)              | same      | value stored                             |
+/// | down      | resync                         | down      | new key, awaiting a report: the contact  |
+/// |           |                                |           | begins anew once an axis is reported     |
+/// | up        | resync                         | up        | none                                    |
+struct SingleTouchTracker: Sendable {
+    enum State: Sendable { case up, down }
+    enum Event: Sendable {
+        case contact(Bool)
+        case axis(EventCode, Int32)
+        case resync
+    }
+
+    private(set) var state: State = .up
+    private(set) var key: UInt64 = 0
+    private(set) var axes = ContactAxes()
+    /// After a resync (SYN_DROPPED) the contact is stale until the device reports it again.
+    private var awaitingReport = false
+
+    init(initialX: Int32, initialY: Int32) {
+        axes.x = initialX
+        axes.y = initialY
+    }
+
+    @inline(__always)
+    mutating func handle(_ event: Event, keys: inout ContactKeyGenerator) {
+        switch (state, event) {
+        case (.up, .contact(true)):
+            state = .down
+            key = keys.make()
+            awaitingReport = false
+        case (.down, .contact(false)):
+            state = .up
+        case (_, .contact):
+            break
+        case (_, .axis(let code, let value)):
+            awaitingReport = false
+            switch code {
+            case .absX: axes.x = value; axes.hasPosition = true
+            case .absY: axes.y = value; axes.hasPosition = true
+            case .absPressure: axes.pressure = value; axes.hasPressure = true
+            case .absDistance: axes.distance = value
+            default: break
+            }
+        case (.down, .resync):
+            key = keys.make()
+            awaitingReport = true
+        case (.up, .resync):
+            break
+        }
+    }
+
+    func collect(into samples: inout [ContactSample]) {
+        guard state == .down, !awaitingReport else { return }
+        var sample = axes.sample(key: key, fallbackX: axes.x, fallbackY: axes.y)
+        // BTN_TOUCH decides here; ABS_DISTANCE is informative only.
+        if sample.contact == .hovering { sample.contact = .touching }
+        samples.append(sample)
+    }
+}
+
+/// BTN_TOOL_FINGER … BTN_TOOL_QUINTTAP: how many fingers the device counts (which may exceed its slots).
+///
+/// | state       | event              | next        |
+/// |-------------|--------------------|-------------|
+/// | count(n)    | tool(k, down)      | count(k)    |
+/// | count(k)    | tool(k, up)        | count(0)    |
+/// | count(n)    | tool(k ≠ n, up)    | count(n)    |
+/// | any         | reset              | count(0)    |
+struct FingerCountTracker: Sendable {
+    enum Event: Sendable {
+        case tool(fingers: Int, down: Bool)
+        case reset
+    }
+    private(set) var count = 0
+
+    /// The finger count a BTN_TOOL_* code stands for (nil for other codes).
+    @inline(__always)
+    static func fingers(for code: EventCode) -> Int? {
+        switch code {
+        case .btnToolFinger: 1
+        case .btnToolDoubleTap: 2
+        case .btnToolTripleTap: 3
+        case .btnToolQuadTap: 4
+        case .btnToolQuintTap: 5
+        default: nil
+        }
+    }
+
+    @inline(__always)
+    mutating func handle(_ event: Event) {
+        switch event {
+        case .tool(let fingers, true): count = fingers
+        case .tool(let fingers, false): if count == fingers { count = 0 }
+        case .reset: count = 0
+        }
+    }
+}

@@ -1,0 +1,89 @@
+/// Converts device units to mm and to surface units for one device (SPEC §3 "Units", "Surfaces").
+///
+/// Order: device units → normalised 0...1 → calibration matrix → rotation → surface size.
+/// mm come straight from the device units: `(value - minimum) / unitsPerMM`, where unitsPerMM is the
+/// axis resolution, or derived from `SurfaceConfiguration.physicalSize`, or the documented default.
+public struct SurfaceMapper: Sendable {
+    public let minimumX: Double
+    public let minimumY: Double
+    public let rangeX: Double
+    public let rangeY: Double
+    /// Device units per mm on each device axis.
+    public let deviceUnitsPerMM: Point
+    /// Whether `deviceUnitsPerMM` is measured (resolution or configured size) rather than the default.
+    public let hasKnownResolution: Bool
+    /// Device sensing area in mm (unrotated).
+    public let deviceSizeMM: Point
+    /// Surface size in surface units (rotated when the surface is the device area).
+    public let surfaceSize: Point
+    /// Surface units per mm along surface x and y.
+    public let surfaceUnitsPerMM: Point
+    private let rotation: SurfaceRotation
+    private let matrix: (a: Double, b: Double, c: Double, d: Double, e: Double, f: Double)?
+
+    /// - Parameters: xAxis / yAxis: the position axes (ABS_MT_POSITION_* or ABS_X/Y); nil → 0...1 axis.
+    public init(xAxis: AbsInfo?, yAxis: AbsInfo?, surface: SurfaceConfiguration) {
+        func axis(_ info: AbsInfo?) -> (min: Double, range: Double, res: Double) {
+            guard let info else { return (0, 0, 0) }
+            let lo = Double(info.minimum), hi = Double(info.maximum)
+            return (lo, max(0, hi - lo), Double(max(0, info.resolution)))
+        }
+        let x = axis(xAxis), y = axis(yAxis)
+        minimumX = x.min
+        minimumY = y.min
+        rangeX = x.range
+        rangeY = y.range
+        var unitsX = x.res > 0 ? x.res : SurfaceConfiguration.defaultUnitsPerMM
+        var unitsY = y.res > 0 ? y.res : SurfaceConfiguration.defaultUnitsPerMM
+        var known = x.res > 0 && y.res > 0
+        if let physical = surface.physicalSize, physical.x > 0, physical.y > 0, x.range > 0, y.range > 0 {
+            unitsX = x.range / physical.x
+            unitsY = y.range / physical.y
+            known = true
+        }
+        deviceUnitsPerMM = Point(x: unitsX, y: unitsY)
+        hasKnownResolution = known
+        let sizeMM = Point(x: x.range / unitsX, y: y.range / unitsY)
+        deviceSizeMM = sizeMM
+        rotation = surface.rotation
+        let quarterTurn = surface.rotation == .clockwise90 || surface.rotation == .clockwise270
+        // The surface's x runs along the device's y axis after a quarter turn.
+        let mmAlongSurface = quarterTurn ? Point(x: sizeMM.y, y: sizeMM.x) : sizeMM
+        let size = surface.size ?? mmAlongSurface
+        surfaceSize = size
+        surfaceUnitsPerMM = Point(x: mmAlongSurface.x > 0 ? size.x / mmAlongSurface.x : 1,
+                                  y: mmAlongSurface.y > 0 ? size.y / mmAlongSurface.y : 1)
+        if let m = surface.calibration, m.count >= 6, m.allSatisfy({ $0.isFinite }) {
+            matrix = (m[0], m[1], m[2], m[3], m[4], m[5])
+        } else {
+            matrix = nil
+        }
+    }
+
+    /// Device units → mm from the top-left corner of the sensing area.
+    @inline(__always)
+    public func physical(x: Int32, y: Int32) -> Point {
+        Point(x: (Double(x) - minimumX) / deviceUnitsPerMM.x, y: (Double(y) - minimumY) / deviceUnitsPerMM.y)
+    }
+
+    /// Device units → surface units (calibration, then rotation, then scaling to the surface size).
+    @inline(__always)
+    public func surface(x: Int32, y: Int32) -> Point {
+        var nx = rangeX > 0 ? (Double(x) - minimumX) / rangeX : 0
+        var ny = rangeY > 0 ? (Double(y) - minimumY) / rangeY : 0
+        if let m = matrix {
+            let cx = m.a * nx + m.b * ny + m.c
+            let cy = m.d * nx + m.e * ny + m.f
+            nx = cx
+            ny = cy
+        }
+        let r: (Double, Double)
+        switch rotation {
+        case .none: r = (nx, ny)
+        case .clockwise90: r = (1 - ny, nx)
+        case .upsideDown: r = (1 - nx, 1 - ny)
+        case .clockwise270: r = (ny, 1 - nx)
+        }
+        return Point(x: r.0 * surfaceSize.x, y: r.1 * surfaceSize.y)
+    }
+}

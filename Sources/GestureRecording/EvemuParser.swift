@@ -1,0 +1,194 @@
+import GestureCore
+
+/// Parses the evemu text format (`evemu-describe` / `evemu-record`):
+///
+///     # comment (also after data on a line)
+///     N: <name>
+///     I: <bus> <vendor> <product> <version>          (hex)
+///     P: <property bitmask bytes>                    (hex, continued over several P: lines)
+///     B: <type> <code bitmask bytes>                 (hex, continued over several B: lines per type)
+///     A: <code> <min> <max> <fuzz> <flat> [<resolution>]   (code hex, the rest decimal)
+///     E: <sec>.<usec> <type> <code> <value>          (type / code hex, value decimal)
+struct EvemuParser {
+    /// What the header lines said; nil fields were absent.
+    struct Header {
+        var name: String?
+        var ids: [UInt16] = []
+        var properties: Set<InputProperty> = []
+        var codes: [EventType: Set<EventCode>] = [:]
+        var absInfo: [EventCode: AbsInfo] = [:]
+        /// Whether any N:, I:, P:, B: or A: line was seen.
+        var isPresent = false
+
+        func description(path: String) -> DeviceDescription {
+            var codes = codes
+            for code in absInfo.keys { codes[.abs, default: []].insert(code) }
+            return DeviceDescription(
+                name: name ?? Self.fallbackName(path: path),
+                bus: ids.count > 0 ? ids[0] : 0, vendor: ids.count > 1 ? ids[1] : 0,
+                product: ids.count > 2 ? ids[2] : 0, version: ids.count > 3 ? ids[3] : 0,
+                properties: properties, codes: codes, absInfo: absInfo, path: path)
+        }
+
+        static func fallbackName(path: String) -> String {
+            let file = path.split(separator: "/").last.map(String.init) ?? path
+            return file.split(separator: ".").first.map(String.init) ?? file
+        }
+    }
+
+    struct Result {
+        var header: Header
+        var events: [RawEvent]
+        var lineCount: Int
+    }
+
+    let file: String
+
+    func parse(_ text: String) throws(RecordingError) -> Result {
+        var header = Header()
+        var events: [RawEvent] = []
+        var bitmaskOffsets: [UInt16: Int] = [:]
+        var propertyOffset = 0
+        var lineNumber = 0
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            var line = rawLine
+            if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
+            let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
+            guard let tag = fields.first else { continue }
+            let values = fields.dropFirst()
+            switch tag {
+            case "E:":
+                events.append(try event(values, line: lineNumber))
+            case "N:":
+                header.isPresent = true
+                let afterTag = line.drop { $0 == " " || $0 == "\t" }.dropFirst(2)
+                header.name = afterTag.trimmingSpaces
+            case "I:":
+                header.isPresent = true
+                guard values.count == 4 else {
+                    throw error(lineNumber, "expected `I: <bus> <vendor> <product> <version>` (4 hex numbers), found \(values.count) fields")
+                }
+                header.ids = try values.map { (field) throws(RecordingError) in try hex16(field, lineNumber, "id") }
+            case "P:":
+                header.isPresent = true
+                for field in values {
+                    let byte = try hexByte(field, lineNumber, "property bitmask byte")
+                    for bit in 0..<8 where byte & (1 << bit) != 0 {
+                        let value = propertyOffset * 8 + bit
+                        if value <= Int(UInt16.max) { header.properties.insert(InputProperty(UInt16(value))) }
+                    }
+                    propertyOffset += 1
+                }
+            case "B:":
+                header.isPresent = true
+                guard let typeField = values.first else {
+                    throw error(lineNumber, "expected `B: <type> <bitmask bytes>` (hex), found nothing after `B:`")
+                }
+                let type = try hex16(typeField, lineNumber, "event type")
+                var offset = bitmaskOffsets[type, default: 0]
+                for field in values.dropFirst() {
+                    let byte = try hexByte(field, lineNumber, "code bitmask byte")
+                    // Type 0's bitmask lists event types, not codes.
+                    if type != 0 {
+                        for bit in 0..<8 where byte & (1 << bit) != 0 {
+                            let code = offset * 8 + bit
+                            if code <= Int(UInt16.max) {
+                                header.codes[EventType(type), default: []].insert(EventCode(UInt16(code)))
+                            }
+                        }
+                    }
+                    offset += 1
+                }
+                bitmaskOffsets[type] = offset
+            case "A:":
+                header.isPresent = true
+                guard values.count == 5 || values.count == 6 else {
+                    throw error(lineNumber, "expected `A: <code> <min> <max> <fuzz> <flat> [<resolution>]`, found \(values.count) fields")
+                }
+                let code = try hex16(values[values.startIndex], lineNumber, "axis code")
+                let numbers = try values.dropFirst().map { (field) throws(RecordingError) in
+                    try decimal32(field, lineNumber, "axis value")
+                }
+                header.absInfo[EventCode(code)] = AbsInfo(
+                    minimum: numbers[0], maximum: numbers[1], fuzz: numbers[2], flat: numbers[3],
+                    resolution: numbers.count > 4 ? numbers[4] : 0)
+            default:
+                throw error(lineNumber, "expected a line starting with `N:`, `I:`, `P:`, `B:`, `A:`, `E:` or `#`, found `\(tag.prefix(20))`")
+            }
+        }
+        return Result(header: header, events: events, lineCount: lineNumber)
+    }
+
+    private func event(_ values: ArraySlice<Substring>, line: Int) throws(RecordingError) -> RawEvent {
+        guard values.count == 4 else {
+            throw error(line, "expected `E: <sec>.<usec> <type> <code> <value>`, found \(values.count) fields")
+        }
+        var index = values.startIndex
+        let time = try timestamp(values[index], line)
+        index += 1
+        let type = try hex16(values[index], line, "event type")
+        index += 1
+        let code = try hex16(values[index], line, "event code")
+        index += 1
+        let value = try decimal32(values[index], line, "event value")
+        return RawEvent(time: time, type: EventType(type), code: EventCode(code), value: value)
+    }
+
+    private func timestamp(_ field: Substring, _ line: Int) throws(RecordingError) -> Timestamp {
+        let parts = field.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty,
+              parts[0].allSatisfy(\.isASCIIDigit), parts[1].allSatisfy(\.isASCIIDigit) else {
+            if field.hasPrefix("-") { throw error(line, "expected a timestamp `<sec>.<usec>` of 0 or more, found negative `\(field.prefix(30))`") }
+            throw error(line, "expected a timestamp `<sec>.<usec>`, found `\(field.prefix(30))`")
+        }
+        guard parts[1].count <= 6 else {
+            throw error(line, "expected at most 6 digits of microseconds, found `\(field.prefix(30))`")
+        }
+        // Seconds must leave room for microseconds in an Int64.
+        guard let seconds = Int64(parts[0]), seconds <= 9_000_000_000_000 else {
+            throw error(line, "expected a timestamp in range, found `\(field.prefix(30))`")
+        }
+        let fraction = Int64(parts[1])! * Self.powersOfTen[6 - parts[1].count]
+        return Timestamp(seconds: seconds, microseconds: fraction)
+    }
+
+    private static let powersOfTen: [Int64] = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000]
+
+    private func hex16(_ field: Substring, _ line: Int, _ what: String) throws(RecordingError) -> UInt16 {
+        guard let value = UInt16(field, radix: 16) else {
+            throw error(line, "expected a hex \(what) (0...ffff), found `\(field.prefix(30))`")
+        }
+        return value
+    }
+
+    private func hexByte(_ field: Substring, _ line: Int, _ what: String) throws(RecordingError) -> UInt8 {
+        guard let value = UInt8(field, radix: 16) else {
+            throw error(line, "expected a hex \(what) (00...ff), found `\(field.prefix(30))`")
+        }
+        return value
+    }
+
+    private func decimal32(_ field: Substring, _ line: Int, _ what: String) throws(RecordingError) -> Int32 {
+        if let value = Int32(field) { return value }
+        let digits = field.hasPrefix("-") || field.hasPrefix("+") ? field.dropFirst() : field
+        if !digits.isEmpty && digits.allSatisfy(\.isASCIIDigit) {
+            throw error(line, "expected a decimal \(what) within 32 bits, found `\(field.prefix(30))` (out of range)")
+        }
+        throw error(line, "expected a decimal \(what), found `\(field.prefix(30))`")
+    }
+
+    private func error(_ line: Int, _ message: String) -> RecordingError {
+        RecordingError(file: file, line: line, message: message)
+    }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { self >= "0" && self <= "9" }
+}
+
+extension Substring {
+    var trimmingSpaces: String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed())
+    }
+}
