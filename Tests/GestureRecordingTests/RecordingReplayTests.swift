@@ -218,12 +218,13 @@ struct ReplayStats {
     }
 
     /// Double taps in the corpus: the gap between lift and second touch decides (350 ms default).
-    /// The GlidePoint's axes have resolution 0: at the default 10 units/mm its two taps (93 ms apart) land
-    /// 13.4 mm apart, too far for a double tap; with its real size configured (about 80 × 56 mm for
-    /// 2000 × 1400 units) they are 5 mm apart and count as one double tap.
+    /// The GlidePoint's axes have resolution 0: as a touchpad it is assumed 69 × 50 mm (libinput's
+    /// assumption), so its two taps (93 ms apart) land about 4.6 mm apart and count as a double tap;
+    /// with its real size configured (about 80 × 56 mm for 2000 × 1400 units) they are 5 mm apart.
+    /// (At a flat 10 units/mm they would be 13.4 mm apart: no double tap.)
     @Test(arguments: [
         ("Wacom ISDv4 E6 Finger.double-tap-center.events", nil, [1, 2]),             // 140 ms gap
-        ("AlpsPS2 ALPS GlidePoint.double-tap.events", nil, [1, 1]),                  // 93 ms, 13.4 mm
+        ("AlpsPS2 ALPS GlidePoint.double-tap.events", nil, [1, 2]),                  // 93 ms, 4.6 mm
         ("AlpsPS2 ALPS GlidePoint.double-tap.events", Point(x: 80, y: 56), [1, 2]),  // 93 ms, 5 mm
         ("AlpsPS2-ALPS-DualPoint-TouchPad-non-MT.doubletap.events", nil, [1, 1]),    // 441 ms gap: too slow
     ] as [(String, Point?, [Int])])

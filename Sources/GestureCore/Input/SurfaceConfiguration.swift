@@ -31,4 +31,9 @@ public struct SurfaceConfiguration: Hashable, Sendable {
     /// 10 units/mm makes a typical 0...4095 touchscreen axis about 41 cm wide, close to what such
     /// panels measure; set `physical-size` in the config for exact thresholds.
     public static let defaultUnitsPerMM: Double = 10
+
+    /// Size assumed for a touchpad whose axes report no resolution: 69 × 50 mm, libinput's own
+    /// assumption for such touchpads (a typical laptop touchpad). With the 10 units/mm default
+    /// instead, the ALPS GlidePoint recording's two taps land 13 mm apart and are not a double tap.
+    public static let defaultTouchpadSizeMM = Point(x: 69, y: 50)
 }

@@ -22,7 +22,10 @@ public struct SurfaceMapper: Sendable {
     private let matrix: (a: Double, b: Double, c: Double, d: Double, e: Double, f: Double)?
 
     /// - Parameters: xAxis / yAxis: the position axes (ABS_MT_POSITION_* or ABS_X/Y); nil → 0...1 axis.
-    public init(xAxis: AbsInfo?, yAxis: AbsInfo?, surface: SurfaceConfiguration) {
+    /// - Parameter isTouchpad: a touchpad whose axes report no resolution is assumed to be
+    ///   `SurfaceConfiguration.defaultTouchpadSizeMM` (libinput's assumption) instead of
+    ///   `defaultUnitsPerMM`.
+    public init(xAxis: AbsInfo?, yAxis: AbsInfo?, surface: SurfaceConfiguration, isTouchpad: Bool = false) {
         func axis(_ info: AbsInfo?) -> (min: Double, range: Double, res: Double) {
             guard let info else { return (0, 0, 0) }
             let lo = Double(info.minimum), hi = Double(info.maximum)
@@ -33,8 +36,12 @@ public struct SurfaceMapper: Sendable {
         minimumY = y.min
         rangeX = x.range
         rangeY = y.range
-        var unitsX = x.res > 0 ? x.res : SurfaceConfiguration.defaultUnitsPerMM
-        var unitsY = y.res > 0 ? y.res : SurfaceConfiguration.defaultUnitsPerMM
+        let fallback = isTouchpad && x.range > 0 && y.range > 0
+            ? Point(x: x.range / SurfaceConfiguration.defaultTouchpadSizeMM.x,
+                    y: y.range / SurfaceConfiguration.defaultTouchpadSizeMM.y)
+            : Point(x: SurfaceConfiguration.defaultUnitsPerMM, y: SurfaceConfiguration.defaultUnitsPerMM)
+        var unitsX = x.res > 0 ? x.res : fallback.x
+        var unitsY = y.res > 0 ? y.res : fallback.y
         var known = x.res > 0 && y.res > 0
         if let physical = surface.physicalSize, physical.x > 0, physical.y > 0, x.range > 0, y.range > 0 {
             unitsX = x.range / physical.x
