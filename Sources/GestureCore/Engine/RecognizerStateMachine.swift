@@ -36,7 +36,9 @@ enum RecognizerStateMachine {
         case (.began, .change), (.changed, .change): return discrete ? nil : .changed
         case (.began, .end), (.changed, .end): return discrete ? nil : .ended
         case (.began, .cancel), (.changed, .cancel): return discrete ? nil : .cancelled
-        case (.failed, .reset), (.recognized, .reset), (.ended, .reset), (.cancelled, .reset): return .possible
+        case (.failed, .reset): return .possible
+        case (.recognized, .reset): return discrete ? .possible : nil
+        case (.ended, .reset), (.cancelled, .reset): return discrete ? nil : .possible
         default: return nil
         }
     }
