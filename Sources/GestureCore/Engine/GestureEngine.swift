@@ -370,6 +370,10 @@ public struct GestureEngine: Sendable {
         return .clear
     }
 
+    private func requiredSucceeded(_ q: Int) -> Reason {
+        slots[q].discrete ? .requiredRecognized(q) : .requiredBegan(q)
+    }
+
     private func canPrevent(_ r: Int, _ o: Int) -> Bool {
         if simultaneous[r * slots.count + o] { return false }
         // A tap never prevents a tap that needs more taps.
@@ -421,7 +425,7 @@ public struct GestureEngine: Sendable {
                 slots[r].pending = p
                 pendingCount += 1
             case .blocked(let q):
-                transition(r, .fail, .requiredRecognized(q), &out)
+                transition(r, .fail, requiredSucceeded(q), &out)
             }
         }
         resolvePending(&out)
@@ -446,7 +450,7 @@ public struct GestureEngine: Sendable {
         guard transition(r, event, reason, &out) else { return }
         // Recognizers waiting for this one to fail now fail.
         for w in slots[r].requiredBy where slots[w].state == .possible && !slots[w].touches.isEmpty {
-            transition(w, .fail, .requiredRecognized(r), &out)
+            transition(w, .fail, requiredSucceeded(r), &out)
         }
         // Exclusion.
         for o in slots.indices where o != r {
@@ -473,7 +477,7 @@ public struct GestureEngine: Sendable {
                     succeed(r, p, &out)
                     changed = true
                 case .blocked(let q):
-                    transition(r, .fail, .requiredRecognized(q), &out)
+                    transition(r, .fail, requiredSucceeded(q), &out)
                     changed = true
                 case .waiting:
                     break

@@ -83,6 +83,7 @@ enum Reason: Sendable, Hashable {
     case notFromEdge
     case excludedBy(Int)
     case requiredRecognized(Int)
+    case requiredBegan(Int)
     case requiredFailed
     case touchCancelled
     case moving
@@ -119,6 +120,7 @@ enum Reason: Sendable, Hashable {
         case .notFromEdge: return "wrong direction: not away from the edge"
         case .excludedBy(let r): return "excluded by \(name(r))"
         case .requiredRecognized(let r): return "required \(name(r)) to fail, which recognized"
+        case .requiredBegan(let r): return "required \(name(r)) to fail, which began"
         case .requiredFailed: return "required recognizers failed"
         case .touchCancelled: return "touch cancelled"
         case .moving: return "moved"

@@ -187,7 +187,7 @@ struct ConformanceTests {
         s.frame(1030, .up(1), .up(2))
         #expect(s.log("pan") == ["began@1010", "changed@1020", "ended@1030"])
         #expect(s.events("pan").map(\.translation) == [Point(x: 5, y: 0), Point(x: 10, y: 0), Point(x: 10, y: 0)])
-        #expect(s.events("pan").map(\.fingers) == [2, 2, 1])
+        #expect(s.events("pan").map(\.fingers) == [2, 2, 2])
         #expect(s.settled)
     }
 
@@ -226,6 +226,16 @@ struct ConformanceTests {
         #expect(w.log("pan") == ["began@1500", "changed@1600", "ended@1700"])
         #expect(w.log("swipe").isEmpty)
         #expect(w.settled)
+
+        // The other way round, swipe requires pan to fail: the flick begins the pan, the swipe fails.
+        var v = Scenario(pc([spec("pan", .pan), spec("swipe", .swipe, requireToFail: ["pan"])]))
+        v.frame(0, .down(1, 30, 50))
+        v.stroke(1, from: 0, to: 40, by: Point(x: 20, y: 0), steps: 4)
+        v.frame(50, .up(1))
+        #expect(v.log("pan") == ["began@10", "changed@20", "changed@30", "changed@40", "ended@50"])
+        #expect(v.log("swipe").isEmpty)
+        #expect(v.reasons("swipe") == ["required pan to fail, which began"])
+        #expect(v.settled)
     }
 
     @Test("scenario 14: right swipe recognizes during the move; left, too slow and too short fail")

@@ -52,7 +52,7 @@ struct EdgePanRecognizer: RecognizerLogic {
             edge = best
         }
         let moved = tracker.update(input)
-        let n = tracker.fingers
+        let n = tracker.active
         maxSeen = max(maxSeen, n)
         if state.isInProgress {
             if n < max(p.minimumFingers, 1) { return .end }

@@ -111,7 +111,7 @@ struct LongPressRecognizer: RecognizerLogic {
     }
 
     func describe(_ event: inout GestureEvent, at time: Timestamp) {
-        event.fingers = max(tracker.fingers, p.fingers)
+        event.fingers = p.fingers
         event.location = tracker.location
         event.translation = tracker.translation
     }

@@ -25,7 +25,7 @@ struct PanRecognizer: RecognizerLogic {
 
     mutating func handle(_ input: RecognizerInput, state: GestureState) -> Proposal {
         let moved = tracker.update(input)
-        let n = tracker.fingers
+        let n = tracker.active
         maxSeen = max(maxSeen, n)
         if state.isInProgress {
             if n < max(p.minimumFingers, 1) { return .end }

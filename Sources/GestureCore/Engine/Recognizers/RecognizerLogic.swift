@@ -94,6 +94,9 @@ struct MotionTracker: Sendable {
     var ring = VelocityRing()
     /// Centroid of the active touches, surface units.
     var location = Point.zero
+    /// Touches still down after this frame.
+    var active = 0
+    /// Touches in this frame, those lifting in it included (what an event reports as `fingers`).
     var fingers = 0
 
     mutating func reset() {
@@ -101,6 +104,7 @@ struct MotionTracker: Sendable {
         translationMM = .zero
         ring.reset()
         location = .zero
+        active = 0
         fingers = 0
     }
 
@@ -112,7 +116,9 @@ struct MotionTracker: Sendable {
         var n = 0.0
         var sum = Point.zero
         var active = 0
+        var fingers = 0
         for t in input.touches {
+            fingers += 1
             if t.phase != .began {
                 d += t.location - t.previousLocation
                 dmm += t.physicalLocation - t.previousPhysicalLocation
@@ -124,7 +130,8 @@ struct MotionTracker: Sendable {
             }
         }
         if active > 0 { location = sum / Double(active) }
-        fingers = active
+        self.active = active
+        if fingers > 0 { self.fingers = fingers }
         var moved = false
         if n > 0 {
             d = d / n

@@ -36,7 +36,7 @@ struct SwipeRecognizer: RecognizerLogic {
             deadline = input.time.adding(milliseconds: p.maximumDuration)
         }
         tracker.update(input)
-        let n = tracker.fingers
+        let n = tracker.active
         maxSeen = max(maxSeen, n)
         if n > p.fingers { return .fail(.tooManyFingers(n, p.fingers)) }
         let elapsed = input.time.milliseconds(since: start)
