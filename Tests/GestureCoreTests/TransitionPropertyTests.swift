@@ -38,14 +38,14 @@ struct TransitionPropertyTests {
     func randomSequences() {
         let kinds = Dictionary(uniqueKeysWithValues: Self.configuration.recognizers.map { ($0.id, $0.kind) })
         var totalTransitions = 0
-        for seed in 1...200 {
+        for seed in 1...300 {
             var rng = SplitMix(state: UInt64(seed))
             var s = Scenario(Self.configuration)
             var t = 0.0
             var down: [Int: (Double, Double)] = [:]
             var nextFinger = 1
             for _ in 0..<Int.random(in: 5...60, using: &rng) {
-                t += Double(Int.random(in: 1...150, using: &rng))
+                t += Double(Int.random(in: 1...150, using: &rng)) + (Int.random(in: 0..<8, using: &rng) == 0 ? 400 : 0)
                 let roll = Int.random(in: 0..<100, using: &rng)
                 if roll < 25 && down.count < 5 {
                     let p = (Double.random(in: 0...100, using: &rng), Double.random(in: 0...100, using: &rng))
@@ -54,9 +54,12 @@ struct TransitionPropertyTests {
                     nextFinger += 1
                 } else if roll < 70, !down.isEmpty {
                     var changes: [Scenario.Change] = []
+                    let scale = [0.8, 4, 12].randomElement(using: &rng)!
+                    let drift = (Double.random(in: -scale...scale, using: &rng), Double.random(in: -scale...scale, using: &rng))
                     for (f, p) in down where Bool.random(using: &rng) {
-                        let q = (min(100, max(0, p.0 + Double.random(in: -12...12, using: &rng))),
-                                 min(100, max(0, p.1 + Double.random(in: -12...12, using: &rng))))
+                        // Fingers drift together (pans, swipes) with a little noise of their own.
+                        let q = (min(100, max(0, p.0 + drift.0 + Double.random(in: -1...1, using: &rng))),
+                                 min(100, max(0, p.1 + drift.1 + Double.random(in: -1...1, using: &rng))))
                         down[f] = q
                         changes.append(.move(f, q.0, q.1))
                     }
