@@ -85,26 +85,27 @@ public enum Edge: String, Sendable, Hashable, CaseIterable {
 }
 
 /// Recognizer parameters. Every threshold is in mm or ms. Only the fields of the recognizer's kind
-/// are used; defaults are documented in docs/configuration.md with their reasons.
+/// are used; defaults are documented in docs/recognizers.md with their reasons.
 public struct RecognizerParameters: Hashable, Sendable {
     // tap / long-press
+    /// Tap: taps required. Long press: touch-downs including the press (1: a plain press; 2: tap, then press).
     public var taps: Int = 1
     public var fingers: Int = 1
     /// Max movement of any finger for a tap (mm).
-    public var tapMovement: Double = 6
+    public var tapMovement: Double = 5
     /// Max time between one tap's lift and the next tap's down (ms).
-    public var tapInterval: Double = 350
+    public var tapInterval: Double = 300
     /// Max distance between consecutive taps (mm).
     public var tapDistance: Double = 10
     /// Max time a tap's fingers may stay down (ms).
-    public var tapDuration: Double = 600
+    public var tapDuration: Double = 500
     // long-press
     public var minimumPressDuration: Double = 500
     public var pressMovement: Double = 3
     // pan
     public var minimumFingers: Int = 1
     public var maximumFingers: Int = 10
-    public var panThreshold: Double = 2
+    public var panThreshold: Double = 3
     // swipe
     public var directions: Set<SwipeDirection> = [.right]
     public var minimumDistance: Double = 10

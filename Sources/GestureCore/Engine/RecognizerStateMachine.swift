@@ -1,0 +1,131 @@
+/// What can happen to a recognizer; the only input of `RecognizerStateMachine.transition`.
+enum RecognizerEvent: Sendable, Hashable {
+    case recognize, begin, change, end, cancel, fail, reset
+}
+
+/// The UIKit gesture-recognizer state machine, enforced in this one place.
+///
+/// Discrete (tap, swipe):
+///
+/// | from       | event     | to         |
+/// |------------|-----------|------------|
+/// | possible   | recognize | recognized |
+/// | possible   | fail      | failed     |
+/// | recognized | reset     | possible   |
+/// | failed     | reset     | possible   |
+///
+/// Continuous (long-press, pan, pinch, rotation, edge-pan):
+///
+/// | from          | event  | to        |
+/// |---------------|--------|-----------|
+/// | possible      | begin  | began     |
+/// | possible      | fail   | failed    |
+/// | began/changed | change | changed   |
+/// | began/changed | end    | ended     |
+/// | began/changed | cancel | cancelled |
+/// | failed/ended/cancelled | reset | possible |
+///
+/// Every other pair is illegal and yields nil. Reset happens only when the recognizer's gesture
+/// sequence is over (its last finger lifted) and it has reached a final state.
+enum RecognizerStateMachine {
+    static func transition(from state: GestureState, on event: RecognizerEvent, discrete: Bool) -> GestureState? {
+        switch (state, event) {
+        case (.possible, .recognize): return discrete ? .recognized : nil
+        case (.possible, .begin): return discrete ? nil : .began
+        case (.possible, .fail): return .failed
+        case (.began, .change), (.changed, .change): return discrete ? nil : .changed
+        case (.began, .end), (.changed, .end): return discrete ? nil : .ended
+        case (.began, .cancel), (.changed, .cancel): return discrete ? nil : .cancelled
+        case (.failed, .reset): return .possible
+        case (.recognized, .reset): return discrete ? .possible : nil
+        case (.ended, .reset), (.cancelled, .reset): return discrete ? nil : .possible
+        default: return nil
+        }
+    }
+
+    /// Whether `from → to` is one of the transitions above (used by tests over explain output).
+    static func isLegal(from: GestureState, to: GestureState, discrete: Bool) -> Bool {
+        for e in [RecognizerEvent.recognize, .begin, .change, .end, .cancel, .fail, .reset]
+        where transition(from: from, on: e, discrete: discrete) == to {
+            return true
+        }
+        return false
+    }
+}
+
+extension GestureState {
+    /// Failed, recognized, ended or cancelled: nothing more happens until the sequence ends.
+    var isFinal: Bool { self == .failed || self == .recognized || self == .ended || self == .cancelled }
+    /// Began or changed.
+    var isInProgress: Bool { self == .began || self == .changed }
+}
+
+/// Why a transition happened. Kept as data so no string is built unless explaining.
+enum Reason: Sendable, Hashable {
+    case tapsCompleted(Int)
+    case held(Double)
+    case moved(Double, Double)
+    case spanChanged(Double, Double)
+    case turned(Double, Double)
+    case swiped(SwipeDirection, Double)
+    case movedTooFar(Double, Double)
+    case heldTooLong(Double, Double)
+    case liftedEarly(Double, Double)
+    case tooSlow(Double, Double)
+    case nextTapTooLate(Double)
+    case nextTapTooFar(Double, Double)
+    case wrongFingers(Int, Int)
+    case tooManyFingers(Int, Int)
+    case notEnoughMovement(Double, Double)
+    case wrongDirection(SwipeDirection)
+    case offAxis(Double, Double)
+    case outsideEdgeZone(Double, Double)
+    case notFromEdge
+    case excludedBy(Int)
+    case requiredRecognized(Int)
+    case requiredBegan(Int)
+    case requiredFailed
+    case touchCancelled
+    case moving
+    case lifted
+    case sequenceEnded
+
+    static func fmt(_ v: Double) -> String {
+        let r = (v * 10).rounded() / 10
+        if r == r.rounded() { return String(Int(r)) }
+        return String(r)
+    }
+
+    func text(name: (Int) -> String) -> String {
+        let f = Reason.fmt
+        switch self {
+        case .tapsCompleted(let n): return "\(n) tap\(n == 1 ? "" : "s") completed"
+        case .held(let ms): return "held \(f(ms)) ms"
+        case .moved(let d, let t): return "moved \(f(d)) mm >= \(f(t)) mm"
+        case .spanChanged(let d, let t): return "span changed \(f(d)) mm >= \(f(t)) mm"
+        case .turned(let d, let t): return "turned \(f(d))° >= \(f(t))°"
+        case .swiped(let dir, let d): return "swiped \(dir.rawValue) \(f(d)) mm"
+        case .movedTooFar(let d, let t): return "moved \(f(d)) mm > \(f(t)) mm"
+        case .heldTooLong(let ms, let t): return "held too long: \(f(ms)) ms (max \(f(t)) ms)"
+        case .liftedEarly(let ms, let t): return "lifted after \(f(ms)) ms < \(f(t)) ms"
+        case .tooSlow(let ms, let t): return "too slow: \(f(ms)) ms > \(f(t)) ms"
+        case .nextTapTooLate(let t): return "too slow: no next tap within \(f(t)) ms"
+        case .nextTapTooFar(let d, let t): return "next tap \(f(d)) mm away > \(f(t)) mm"
+        case .wrongFingers(let n, let want): return "\(n) finger\(n == 1 ? "" : "s"), needs \(want)"
+        case .tooManyFingers(let n, let most): return "\(n) fingers > \(most)"
+        case .notEnoughMovement(let d, let t): return "lifted after moving \(f(d)) mm < \(f(t)) mm"
+        case .wrongDirection(let d): return "wrong direction: \(d.rawValue)"
+        case .offAxis(let a, let t): return "wrong direction: \(f(a))° off axis > \(f(t))°"
+        case .outsideEdgeZone(let d, let t): return "started \(f(d)) mm from the edge > \(f(t)) mm zone"
+        case .notFromEdge: return "wrong direction: not away from the edge"
+        case .excludedBy(let r): return "excluded by \(name(r))"
+        case .requiredRecognized(let r): return "required \(name(r)) to fail, which recognized"
+        case .requiredBegan(let r): return "required \(name(r)) to fail, which began"
+        case .requiredFailed: return "required recognizers failed"
+        case .touchCancelled: return "touch cancelled"
+        case .moving: return "moved"
+        case .lifted: return "lifted"
+        case .sequenceEnded: return "gesture sequence ended"
+        }
+    }
+}

@@ -1,0 +1,180 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The touches of one recognizer in one frame (or at a deadline, with no touches).
+struct RecognizerInput: Sendable {
+    var time: Timestamp
+    /// The recognizer's touches in this frame, in frame order (stationary ones included).
+    var touches: [Touch]
+    var surfaceSize: Point
+    var unitsPerMM: Point
+}
+
+/// What a recognizer's logic asks the engine for. The engine decides (state machine, require-to-fail,
+/// exclusion) whether and when it happens.
+enum Proposal: Sendable, Hashable {
+    case none
+    case recognize(Reason)
+    case begin(Reason)
+    case change
+    case end
+    case cancel(Reason)
+    case fail(Reason)
+}
+
+/// One recognizer kind's gesture logic. It never changes the published state itself: it proposes.
+/// `state` is the state the engine wants the logic to act in (`.began` while a continuous recognizer
+/// waits for a required recognizer to fail with its began pending).
+protocol RecognizerLogic: Sendable {
+    mutating func handle(_ input: RecognizerInput, state: GestureState) -> Proposal
+    /// Called when `deadline` is reached.
+    mutating func fire(at time: Timestamp, state: GestureState) -> Proposal
+    var deadline: Timestamp? { get }
+    mutating func reset()
+    /// Fills the kind's fields of an event (fingers, location, translation...).
+    func describe(_ event: inout GestureEvent, at time: Timestamp)
+}
+
+/// A short history of a value for velocities: the change over the last ~100 ms, per second.
+struct VelocityRing: Sendable {
+    private var times: [Int64] = .init(repeating: 0, count: 8)
+    private var values: [Point] = .init(repeating: .zero, count: 8)
+    private var count = 0
+    private var head = 0
+    static let window: Int64 = 100_000
+
+    mutating func reset() {
+        count = 0
+        head = 0
+    }
+
+    mutating func push(_ time: Timestamp, _ value: Point) {
+        if count > 0 {
+            let last = (head + 7) & 7
+            if times[last] == time.rawValue {
+                values[last] = value
+                return
+            }
+        }
+        times[head] = time.rawValue
+        values[head] = value
+        head = (head + 1) & 7
+        count = min(count + 1, 8)
+    }
+
+    /// Units per second of the latest sample against the oldest sample within the window before it
+    /// (or the sample just before it).
+    var velocity: Point {
+        guard count >= 2 else { return .zero }
+        let last = (head + 7) & 7
+        var ref = (last + 7) & 7
+        var k = 2
+        while k < count {
+            let candidate = (ref + 7) & 7
+            if times[last] - times[candidate] > VelocityRing.window { break }
+            ref = candidate
+            k += 1
+        }
+        let dt = Double(times[last] - times[ref]) / 1_000_000
+        guard dt > 0 else { return .zero }
+        return (values[last] - values[ref]) / dt
+    }
+}
+
+/// Centroid motion of a set of touches, compensated for fingers joining and leaving: each frame adds
+/// the mean displacement of the touches that were already down.
+struct MotionTracker: Sendable {
+    /// Surface units, from the first centroid.
+    var translation = Point.zero
+    /// mm, from the first centroid.
+    var translationMM = Point.zero
+    var ring = VelocityRing()
+    /// Centroid of the active touches, surface units.
+    var location = Point.zero
+    /// Touches still down after this frame.
+    var active = 0
+    /// Touches in this frame, those lifting in it included (what an event reports as `fingers`).
+    var fingers = 0
+
+    mutating func reset() {
+        translation = .zero
+        translationMM = .zero
+        ring.reset()
+        location = .zero
+        active = 0
+        fingers = 0
+    }
+
+    /// Returns whether the centroid moved.
+    @discardableResult
+    mutating func update(_ input: RecognizerInput) -> Bool {
+        var d = Point.zero
+        var dmm = Point.zero
+        var n = 0.0
+        var sum = Point.zero
+        var active = 0
+        var fingers = 0
+        for t in input.touches {
+            fingers += 1
+            if t.phase != .began {
+                d += t.location - t.previousLocation
+                dmm += t.physicalLocation - t.previousPhysicalLocation
+                n += 1
+            }
+            if !t.phase.isTerminal {
+                sum += t.location
+                active += 1
+            }
+        }
+        if active > 0 { location = sum / Double(active) }
+        self.active = active
+        if fingers > 0 { self.fingers = fingers }
+        var moved = false
+        if n > 0 {
+            d = d / n
+            dmm = dmm / n
+            moved = d.x != 0 || d.y != 0
+            translation += d
+            translationMM += dmm
+        }
+        ring.push(input.time, translation)
+        return moved
+    }
+}
+
+/// Small geometry helpers without Foundation.
+enum Geometry {
+    static func atan2(_ y: Double, _ x: Double) -> Double {
+        #if canImport(Glibc) || canImport(Darwin)
+        return Glibc_atan2(y, x)
+        #else
+        return 0
+        #endif
+    }
+    static let degreesPerRadian = 180.0 / Double.pi
+
+    /// Angle difference wrapped to (-π, π].
+    static func wrap(_ a: Double) -> Double {
+        var v = a
+        while v > Double.pi { v -= 2 * Double.pi }
+        while v <= -Double.pi { v += 2 * Double.pi }
+        return v
+    }
+
+    static func centroid(_ touches: [Touch], physical: Bool, activeOnly: Bool) -> Point {
+        var sum = Point.zero
+        var n = 0.0
+        for t in touches where !activeOnly || !t.phase.isTerminal {
+            sum += physical ? t.physicalLocation : t.location
+            n += 1
+        }
+        return n > 0 ? sum / n : .zero
+    }
+}
+
+#if canImport(Glibc) || canImport(Darwin)
+@inline(__always) private func Glibc_atan2(_ y: Double, _ x: Double) -> Double { atan2(y, x) }
+#endif

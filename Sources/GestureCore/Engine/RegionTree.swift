@@ -1,0 +1,133 @@
+/// The region tree of SPEC §5, flattened for hit-testing: nodes in depth-first order, each with its
+/// parent, children (z-order: later on top) and the recognizers touches hitting it are delivered to.
+struct RegionTree: Sendable {
+    struct Node: Sendable {
+        var id: String
+        var frame: RegionFrame
+        var parent: Int
+        var children: [Int]
+        var hidden: Bool
+        var interactionEnabled: Bool
+        var minimumHitSize: Point?
+        var redirect: Int?
+        var isControl: Bool
+        var publishesTouches: Bool
+        var deviceKinds: Set<DeviceKind>
+        /// Recognizers attached to this region, in configuration order.
+        var recognizers: [Int] = []
+        /// Recognizers a touch hit-tested to this region is delivered to: this region's, then every
+        /// ancestor's (nearest first), with the control rule applied.
+        var delivery: [Int] = []
+    }
+
+    /// Absolute frames of every node for one surface size.
+    struct Layout: Sendable {
+        var size: Point
+        var frames: [Rect]
+        var hitFrames: [Rect]
+    }
+
+    private(set) var nodes: [Node] = []
+    private(set) var indexByID: [String: Int] = [:]
+
+    init(root: RegionSpec) {
+        add(root, parent: -1)
+        for i in nodes.indices {
+            // Redirect targets are resolved once every id is known.
+            if let target = redirectIDs[i], let t = indexByID[target], t != i { nodes[i].redirect = t }
+        }
+        redirectIDs = [:]
+    }
+
+    private var redirectIDs: [Int: String] = [:]
+
+    private mutating func add(_ spec: RegionSpec, parent: Int) {
+        let index = nodes.count
+        nodes.append(Node(id: spec.id, frame: spec.frame, parent: parent, children: [], hidden: spec.hidden,
+                          interactionEnabled: spec.interactionEnabled, minimumHitSize: spec.minimumHitSize,
+                          redirect: nil, isControl: spec.isControl, publishesTouches: spec.publishesTouches,
+                          deviceKinds: spec.deviceKinds))
+        if indexByID[spec.id] == nil { indexByID[spec.id] = index }
+        if let r = spec.redirect { redirectIDs[index] = r }
+        if parent >= 0 { nodes[parent].children.append(index) }
+        for child in spec.children { add(child, parent: index) }
+    }
+
+    /// Attaches recognizers and precomputes each region's delivery list.
+    /// `isSingleTap(r)`: a one-finger one-tap recognizer, which a control below its region beats.
+    mutating func attach(recognizerRegions: [Int?], isSingleTap: (Int) -> Bool) {
+        for (r, region) in recognizerRegions.enumerated() {
+            if let region { nodes[region].recognizers.append(r) }
+        }
+        for i in nodes.indices {
+            var list: [Int] = []
+            var node = i
+            var belowControl = false
+            while node >= 0 {
+                for r in nodes[node].recognizers where !(belowControl && isSingleTap(r)) { list.append(r) }
+                if nodes[node].isControl { belowControl = true }
+                node = nodes[node].parent
+            }
+            nodes[i].delivery = list
+        }
+    }
+
+    func layout(for size: Point) -> Layout {
+        var frames = [Rect](repeating: Rect(x: 0, y: 0, width: 0, height: 0), count: nodes.count)
+        var hits = frames
+        for i in nodes.indices {
+            // Depth-first order: a parent is always laid out before its children.
+            let parent = nodes[i].parent >= 0 ? frames[nodes[i].parent] : Rect(x: 0, y: 0, width: size.x, height: size.y)
+            let f = nodes[i].frame
+            let rect = Rect(x: parent.minX + f.x.resolve(in: parent.width), y: parent.minY + f.y.resolve(in: parent.height),
+                            width: f.width.resolve(in: parent.width), height: f.height.resolve(in: parent.height))
+            frames[i] = rect
+            var hit = rect
+            if let minimum = nodes[i].minimumHitSize {
+                let w = max(rect.width, minimum.x)
+                let h = max(rect.height, minimum.y)
+                let c = rect.center
+                hit = Rect(x: c.x - w / 2, y: c.y - h / 2, width: w, height: h)
+            }
+            hits[i] = hit
+        }
+        return Layout(size: size, frames: frames, hitFrames: hits)
+    }
+
+    /// The region a new touch at `point` is bound to (after redirect), or nil when nothing is hit.
+    func hit(_ point: Point, layout: Layout, deviceKind: DeviceKind) -> Int? {
+        guard !nodes.isEmpty, let found = hit(node: 0, point, layout, deviceKind) else { return nil }
+        if let target = nodes[found].redirect { return target }
+        return found
+    }
+
+    private func hit(node i: Int, _ p: Point, _ layout: Layout, _ kind: DeviceKind) -> Int? {
+        let n = nodes[i]
+        if n.hidden || !n.interactionEnabled { return nil }
+        if !n.deviceKinds.isEmpty && !n.deviceKinds.contains(kind) { return nil }
+        let r = layout.hitFrames[i]
+        if i == 0 {
+            // The root covers the whole surface, far edges included.
+            guard p.x >= r.minX, p.x <= r.maxX, p.y >= r.minY, p.y <= r.maxY else { return nil }
+        } else if !r.contains(p) {
+            return nil
+        }
+        var c = n.children.count - 1
+        while c >= 0 {
+            if let h = hit(node: n.children[c], p, layout, kind) { return h }
+            c -= 1
+        }
+        return i
+    }
+
+    /// Hit region then its ancestors up to the root.
+    func chain(from region: Int) -> [Int] {
+        var out: [Int] = []
+        var i = region
+        while i >= 0 {
+            out.append(i)
+            i = nodes[i].parent
+        }
+        return out
+    }
+}
