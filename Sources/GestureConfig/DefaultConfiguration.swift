@@ -81,6 +81,12 @@ enum DefaultConfiguration {
             kind: tap
             fingers: 2
 
+          # Touchpads count a third finger through BTN_TOOL_TRIPLETAP even with two slots; that
+          # finger takes part here like any other.
+          - id: three-finger-tap
+            kind: tap
+            fingers: 3
+
           # One-finger drag. `fingers: 1` makes it fail as soon as a second finger lands, so it does
           # not eat multi-finger gestures. It waits for the edge pans to fail: a touch that starts
           # away from an edge makes them fail at once, and one that starts at an edge is theirs.

@@ -12,7 +12,7 @@ import GestureCore
     @Test func defaultConfigHasTheExpectedGestures() {
         let configuration = ConfigurationLoader.loadDefault()
         let ids = configuration.engine.recognizers.map(\.id)
-        #expect(ids == ["tap", "double-tap", "long-press", "two-finger-tap", "pan", "two-finger-pan", "pinch", "rotate",
+        #expect(ids == ["tap", "double-tap", "long-press", "two-finger-tap", "three-finger-tap", "pan", "two-finger-pan", "pinch", "rotate",
                         "swipe-3", "swipe-4", "edge-left", "edge-right", "edge-top", "edge-bottom"])
         #expect(configuration.engine.root.id == "screen")
         #expect(configuration.engine.root.frame == .full)
