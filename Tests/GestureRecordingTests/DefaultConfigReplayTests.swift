@@ -5,11 +5,11 @@ import GestureRecording
 import Testing
 
 /// Replays a recording through the default config, the same way `gestured replay` does.
-func replayWithDefaultConfig(_ name: String, explains: Bool = false) throws -> [EngineOutput] {
+func replayWithDefaultConfig(_ name: String, explains: Bool = false, touches: Bool = false) throws -> [EngineOutput] {
     let recordings = try RecordingLoader.load(path: Corpus.path(name))
     var engine = GestureEngine(configuration: ConfigurationLoader.loadDefault().engine)
     engine.explains = explains
-    var pipeline = GesturePipeline(engine: engine)
+    var pipeline = GesturePipeline(engine: engine, emitsAllTouches: touches)
     var end = Timestamp.zero
     for (index, recording) in recordings.enumerated() {
         let ref = DeviceRef(id: index, name: recording.description.name, kind: recording.description.kind)
@@ -28,30 +28,151 @@ func gestures(_ outputs: [EngineOutput]) -> [GestureEvent] {
     outputs.compactMap { if case .gesture(let g) = $0 { g } else { nil } }
 }
 
-@Suite struct CorpusSurvey {
-    @Test func printAll() throws {
-        for file in Corpus.recordingPaths {
-            let name = String(file.split(separator: "/").last!)
-            guard let outputs = try? replayWithDefaultConfig(name) else { print("SURVEY \(name): load error"); continue }
-            let g = gestures(outputs)
-            let summary = g.filter { $0.state != .changed }.map {
-                "\($0.gesture):\($0.state.rawValue)/f\($0.fingers)" + ($0.taps.map { "/t\($0)" } ?? "")
-                    + ($0.direction.map { "/\($0.rawValue)" } ?? "")
-                    + ($0.translation.map { "/dy=\(Int($0.y)),dx=\(Int($0.x))" } ?? "")
-            }
-            print("SURVEY \(name): \(summary.joined(separator: " "))")
-        }
-    }
+/// The pan-like gestures (pan, edge-pan) of a replay: id, fingers, and the translation path.
+struct Stroke {
+    var gesture: String
+    var fingers: Int
+    var path: [Point]
+    var minY: Double { path.map(\.y).min() ?? 0 }
+    var maxY: Double { path.map(\.y).max() ?? 0 }
+    var minX: Double { path.map(\.x).min() ?? 0 }
+    var maxX: Double { path.map(\.x).max() ?? 0 }
+    var end: Point { path.last ?? .zero }
 }
 
-@Suite struct CorpusExplainSurvey {
-    @Test(arguments: ["AlpsPS2 ALPS GlidePoint.single-tap.events", "AlpsPS2 ALPS GlidePoint.2-finger-tap.events",
-                      "Atmel maXTouch Touchscreen.2-fingers-touch-release.events", "EP0430M09.2-fingers-touch-release.events",
-                      "bcm5974.three-finger-click.events", "SynPS2 Synaptics TouchPad.two-finger-vert-scroll.events"])
-    func explain(name: String) throws {
-        for o in try replayWithDefaultConfig(name, explains: true) {
-            if case .explain(let e) = o { print("EXPLAIN \(name.prefix(25)) \(e.time) \(e.gesture) \(e.from.rawValue)->\(e.to.rawValue) \(e.reason)") }
-            if case .gesture(let g) = o, g.state != .changed { print("EXPLAIN \(name.prefix(25)) \(g.jsonLine)") }
+func strokes(_ events: [GestureEvent]) -> [Stroke] {
+    var result: [Stroke] = []
+    var open: [String: Int] = [:]
+    for g in events where g.kind == .pan || g.kind == .edgePan {
+        if g.state == .began {
+            open[g.gesture] = result.count
+            result.append(Stroke(gesture: g.gesture, fingers: g.fingers, path: []))
         }
+        guard let index = open[g.gesture], let t = g.translation else { continue }
+        result[index].path.append(t)
+        result[index].fingers = max(result[index].fingers, g.fingers)
+    }
+    return result
+}
+
+/// Issue 3's acceptance on the shared recordings, with the embedded default config.
+/// Surfaces are the devices' own areas in mm (no surface config), so translations are in mm.
+@Suite struct DefaultConfigOnRecordings {
+    @Test(arguments: ["Wacom ISDv4 E6 Finger.single-tap-center.events",
+                      "eGalax_eMPIA Technology Inc. PCAP MultiTouch Controller.tap.events",
+                      "AlpsPS2-ALPS-DualPoint-TouchPad-non-MT.tap.events",
+                      "SynPS2 Synaptics TouchPad.fdo48777-reproducer.events"])
+    func oneFingerTapIsOneTap(file: String) throws {
+        let g = gestures(try replayWithDefaultConfig(file))
+        #expect(g.map(\.gesture) == ["tap"])
+        #expect(g.first?.taps == 1)
+        #expect(g.first?.fingers == 1)
+        #expect(g.first?.state == .recognized)
+    }
+
+    @Test(arguments: ["Wacom ISDv4 E6 Finger.double-tap-center.events", "AlpsPS2 ALPS GlidePoint.double-tap.events"])
+    func oneFingerDoubleTapIsOneDoubleTapAndNoSingleTap(file: String) throws {
+        let g = gestures(try replayWithDefaultConfig(file))
+        #expect(g.count == 1)
+        #expect(g.first?.gesture == "double-tap")
+        #expect(g.first?.taps == 2)
+        #expect(!g.contains { $0.gesture == "tap" })
+    }
+
+    @Test func atmelFastTapsAddUpToNineTaps() throws {
+        let g = gestures(try replayWithDefaultConfig("Atmel maXTouch Touchscreen.1-finger-fast-taps.events"))
+        #expect(g.allSatisfy { $0.kind == .tap && $0.fingers == 1 })
+        #expect(g.reduce(0) { $0 + ($1.taps ?? 0) } == 9)
+    }
+
+    @Test(arguments: [("Wacom ISDv4 E6 Finger.2fg-tap.events", 2),
+                      ("Wacom ISDv4 E6 Finger.2fg-double-tap.events", 2),  // holds one two-finger tap (see README)
+                      ("CyPS2 Cypress Trackpad.two_finger_tap.events", 2),
+                      ("CyPS2 Cypress Trackpad.three_finger_tap.events", 3)])
+    func multiFingerTaps(file: String, fingers: Int) throws {
+        let g = gestures(try replayWithDefaultConfig(file))
+        #expect(g.count == 1)
+        #expect(g.first?.kind == .tap)
+        #expect(g.first?.fingers == fingers)
+        #expect(g.first?.taps == 1)
+    }
+
+    enum Movement: Sendable {
+        case down, up, right, upAndDown, southEast, horizontal, vertical, any
+    }
+
+    /// Every scroll / drag / top-swipe recording gives a pan (or edge pan) with the right finger count
+    /// and direction. y grows downward.
+    @Test(arguments: [
+        ("Atmel maXTouch Touchscreen.1-finger-drag-up-down.events", 1, Movement.upAndDown),
+        ("ELAN CANDO Windows7.1-finger-drag-up-down.events", 1, .upAndDown),
+        ("EP0430M09.1-finger-drag-up-down.events", 1, .upAndDown),
+        // "scroll down" on a touchscreen: the fingers push the content up, y decreases (checked in the raw events).
+        ("EP0430M09.2-finger-scroll-down.events", 2, .up),
+        ("N-Trig MultiTouch.1-finger-drag-NW-SE.events", 1, .southEast),
+        ("Wacom ISDv4 E6 Finger.single-center-scroll.events", 1, .down),
+        ("Wacom ISDv4 E6 Finger.double-center-scroll.events", 2, .down),
+        ("Wacom ISDv4 E6 Finger.single-top-swipe.events", 1, .right),
+        ("Wacom ISDv4 E6 Finger.double-top-swipe.events", 2, .right),
+        ("Wacom ISDv4 E6 Finger.double-center-circle.events", 2, .any),
+        ("AlpsPS2 ALPS GlidePoint.right-edge-scroll.events", 1, .up),
+        ("SynPS2 Synaptics TouchPad.hp8470p.edge-scroll-vertical.events", 1, .down),
+        ("SynPS2 Synaptics TouchPad.hp8470p.two-finger-scroll-horizontal.events", 2, .horizontal),
+        // Despite its name this file holds a single finger (max contacts 1, BTN_TOOL_FINGER only).
+        ("SynPS2 Synaptics TouchPad.hp8470p.two-finger-scroll-vertical.events", 1, .vertical),
+        ("SynPS2 Synaptics TouchPad.two-finger-vert-scroll.events", 2, .vertical),
+    ] as [(String, Int, Movement)])
+    func scrollsAndDragsArePans(file: String, fingers: Int, movement: Movement) throws {
+        let all = strokes(gestures(try replayWithDefaultConfig(file)))
+        let matching = all.filter { $0.fingers == fingers }
+        try #require(!matching.isEmpty, "no pan with \(fingers) finger(s): \(all.map { ($0.gesture, $0.fingers) })")
+        let s = matching.max { ($0.maxY - $0.minY) + ($0.maxX - $0.minX) < ($1.maxY - $1.minY) + ($1.maxX - $1.minX) }!
+        switch movement {
+        case .down: #expect(s.end.y > 10 && s.end.y > abs(s.end.x))
+        case .up: #expect(s.end.y < -10 && -s.end.y > abs(s.end.x))
+        case .right: #expect(s.end.x > 10 && s.end.x > abs(s.end.y))
+        case .upAndDown: #expect(s.minY < -5 || s.maxY > 5); #expect(s.maxY - s.minY > 10)
+        case .southEast: #expect(s.end.x > 10 && s.end.y > 10)
+        case .horizontal: #expect(s.maxX - s.minX > 2 * (s.maxY - s.minY) && s.maxX - s.minX > 5)
+        case .vertical: #expect(s.maxY - s.minY > 2 * (s.maxX - s.minX) && s.maxY - s.minY > 5)
+        case .any: #expect(s.path.count > 10)
+        }
+    }
+
+    @Test func atmelFourFingerDragDownIsFourFingersMovingDown() throws {
+        let g = gestures(try replayWithDefaultConfig("Atmel maXTouch Touchscreen.4-finger-drag-down.events"))
+        let swipe = g.first { $0.kind == .swipe }
+        #expect(swipe?.fingers == 4)
+        #expect(swipe?.direction == .down)
+        #expect((swipe?.translation?.y ?? 0) > 0)
+    }
+
+    /// Every recording: published states follow UIKit's transitions, and every touch that began
+    /// is ended or cancelled.
+    @Test(arguments: Corpus.recordingPaths.map { String($0.split(separator: "/").last!) })
+    func everyRecordingIsLegalAndClosesItsTouches(file: String) throws {
+        guard let outputs = try? replayWithDefaultConfig(file, touches: true) else {
+            #expect(file == "Wacom Cintiq 22HDT Finger.events", "only the empty recording may fail to load")
+            return
+        }
+        var state: [String: GestureState] = [:]
+        for g in gestures(outputs) {
+            let previous = state[g.gesture] ?? .possible
+            switch (g.kind.isDiscrete, previous, g.state) {
+            case (true, .possible, .recognized): state[g.gesture] = .possible
+            case (false, .possible, .began): state[g.gesture] = .began
+            case (false, .began, .changed), (false, .changed, .changed): state[g.gesture] = .changed
+            case (false, .began, .ended), (false, .changed, .ended),
+                 (false, .began, .cancelled), (false, .changed, .cancelled): state[g.gesture] = .possible
+            default: Issue.record("\(file): \(g.gesture) went \(previous) -> \(g.state) at \(g.time)")
+            }
+        }
+        #expect(state.values.allSatisfy { $0 == .possible }, "left in progress: \(state)")
+        var open: Set<TouchID> = []
+        for case .touch(let t) in outputs {
+            if t.phase == .began { open.insert(t.id) }
+            if t.phase.isTerminal { #expect(open.remove(t.id) != nil, "\(file): touch \(t.id) ended twice") }
+        }
+        #expect(open.isEmpty, "\(file): touches left open: \(open)")
     }
 }
