@@ -25,6 +25,9 @@ struct GesturedBench: ParsableCommand {
     @Option(help: "Minimum seconds spent on each throughput measurement.")
     var seconds: Double = 2
 
+    @Flag(help: "Measure only the decoded-events throughput on the default config (for profilers).")
+    var decodedOnly = false
+
     func run() throws {
         let files = try recordingFiles(in: corpus)
         guard !files.isEmpty else { throw ValidationError("no recordings under \(corpus)") }
@@ -42,6 +45,10 @@ struct GesturedBench: ParsableCommand {
         let stressEngine = StressConfiguration.make()
 
         let decoded = throughput(workload, engine: defaultEngine)
+        if decodedOnly {
+            print("events_per_sec", format(decoded.eventsPerSecond))
+            return
+        }
         let stress = throughput(workload, engine: stressEngine)
         let latencyDefault = frameLatency(workload, engine: defaultEngine)
         let latencyStress = frameLatency(workload, engine: stressEngine)

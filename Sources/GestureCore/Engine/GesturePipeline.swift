@@ -26,13 +26,19 @@ public struct GesturePipeline: Sendable {
 
     /// Feeds one raw event of a device; fires due deadlines first so outputs stay in time order.
     public mutating func feed(_ event: RawEvent, device id: Int) -> [EngineOutput] {
-        guard assemblers[id] != nil else { return [] }
+        // Look the assembler up by index and mutate it in place: `assemblers[id] != nil` would copy
+        // the whole assembler (and retain everything in it) on every event.
+        guard let index = assemblers.index(forKey: id) else { return [] }
         var out: [EngineOutput] = []
         if let deadline = engine.nextDeadline, deadline <= event.time {
-            out += engine.advance(to: event.time)
+            out = engine.advance(to: event.time)
         }
-        if let frame = assemblers[id]!.feed(event, ids: &ids) {
-            out += deliver(frame)
+        if let frame = assemblers.values[index].feed(event, ids: &ids) {
+            if out.isEmpty {
+                out = deliver(frame)
+            } else {
+                out += deliver(frame)
+            }
         }
         return out
     }
