@@ -117,25 +117,30 @@ struct EngineDetailTests {
         #expect(s.settled)
     }
 
-    @Test("two devices: a recognizer keeps to the device of its first touch")
+    @Test("two devices: each device has its own recognizer states, timers and touches")
     func twoDevices() {
-        var s = Scenario(pc([spec("pan", .pan)]))
+        var s = Scenario(pc([spec("pan", .pan), spec("press", .longPress)]))
+        let pad = DeviceRef(id: 2, name: "pad", kind: .touchpad)
+        func padFrame(_ t: Double, _ phase: TouchPhase, _ x: Double, _ px: Double) -> TouchFrame {
+            let touch = Touch(id: TouchID(99), phase: phase, location: Point(x: x, y: 10), previousLocation: Point(x: px, y: 10),
+                              physicalLocation: Point(x: x, y: 10), previousPhysicalLocation: Point(x: px, y: 10),
+                              time: Scenario.ms(t), device: pad)
+            return TouchFrame(device: pad, time: Scenario.ms(t), touches: [touch], surfaceSize: Point(x: 100, y: 100),
+                              unitsPerMM: Point(x: 1, y: 1))
+        }
         s.frame(0, .down(1, 50, 50))
-        var other = s
-        other.device = DeviceRef(id: 2, name: "pad", kind: .touchpad)
-        // Interleave a frame of device 2 through the same engine.
-        let t2 = Touch(id: TouchID(99), phase: .began, location: Point(x: 10, y: 10), physicalLocation: Point(x: 10, y: 10),
-                       time: Scenario.ms(5), device: other.device)
-        _ = s.engine.process(TouchFrame(device: other.device, time: Scenario.ms(5), touches: [t2],
-                                        surfaceSize: Point(x: 100, y: 100), unitsPerMM: Point(x: 1, y: 1)))
+        var padOut = s.engine.process(padFrame(5, .began, 10, 10))
         s.frame(10, .move(1, 60, 50))
+        padOut += s.engine.process(padFrame(15, .moved, 20, 10))
         s.frame(20, .up(1))
         #expect(s.log("pan") == ["began@10", "ended@20"])
         #expect(s.events("pan").allSatisfy { $0.device == "test-screen" })
-        let end = Touch(id: TouchID(99), phase: .ended, location: Point(x: 10, y: 10), physicalLocation: Point(x: 10, y: 10),
-                        time: Scenario.ms(30), device: other.device)
-        _ = s.engine.process(TouchFrame(device: other.device, time: Scenario.ms(30), touches: [end],
-                                        surfaceSize: Point(x: 100, y: 100), unitsPerMM: Point(x: 1, y: 1)))
+        // The pad's finger: its own pan, then its own long press timer is gone (excluded by its pan).
+        #expect(s.engine.nextDeadline == nil)
+        padOut += s.engine.process(padFrame(30, .ended, 20, 20))
+        let padPan = padOut.compactMap { if case .gesture(let g) = $0, g.gesture == "pan" { g } else { nil } }
+        #expect(padPan.map(\.state) == [.began, .ended])
+        #expect(padPan.allSatisfy { $0.device == "pad" })
         #expect(s.settled)
     }
 

@@ -13,7 +13,96 @@
 public struct GestureEngine: Sendable {
     public private(set) var configuration: EngineConfiguration
     /// Emit `.explain` outputs for every recognizer transition.
-    public var explains: Bool = false
+    public var explains: Bool = false {
+        didSet {
+            template.explains = explains
+            for i in lanes.indices { lanes[i].explains = explains }
+        }
+    }
+
+    /// A fresh lane (every recognizer possible), copied for each new device.
+    private var template: EngineLane
+    /// One lane per device: recognizer states, touches and timers of touches of that device. Touches of
+    /// different devices never share a gesture, so lanes never interact.
+    private var lanes: [EngineLane] = []
+    private var laneDevices: [Int] = []
+
+    public init(configuration: EngineConfiguration) {
+        self.configuration = configuration
+        template = EngineLane(configuration: configuration)
+    }
+
+    /// Processes one frame (all touches of one SYN_REPORT of one device).
+    public mutating func process(_ frame: TouchFrame) -> [EngineOutput] {
+        var out: [EngineOutput] = []
+        fire(upTo: frame.time, &out)
+        var lane = 0
+        while lane < laneDevices.count && laneDevices[lane] != frame.device.id { lane += 1 }
+        if lane == laneDevices.count {
+            laneDevices.append(frame.device.id)
+            lanes.append(template)
+        }
+        if out.isEmpty { return lanes[lane].process(frame) }
+        out += lanes[lane].process(frame)
+        return out
+    }
+
+    /// Moves time forward, firing every deadline at or before `time` (long press, tap timeouts).
+    public mutating func advance(to time: Timestamp) -> [EngineOutput] {
+        var out: [EngineOutput] = []
+        fire(upTo: time, &out)
+        return out
+    }
+
+    /// Fires due deadlines of every lane in time order.
+    private mutating func fire(upTo time: Timestamp, _ out: inout [EngineOutput]) {
+        while true {
+            var best = -1
+            var bestTime = time
+            for i in lanes.indices {
+                if let d = lanes[i].nextDeadline, d <= bestTime, best < 0 || d < bestTime {
+                    best = i
+                    bestTime = d
+                }
+            }
+            if best < 0 || !lanes[best].fireOne(upTo: time, &out) { return }
+        }
+    }
+
+    /// The earliest time at which `advance(to:)` would do something, or nil.
+    public var nextDeadline: Timestamp? {
+        var best: Timestamp?
+        for lane in lanes {
+            if let d = lane.nextDeadline, best == nil || d < best! { best = d }
+        }
+        return best
+    }
+
+    /// The hit-test chain for a point on a surface of the given size: hit region first, then its
+    /// ancestors up to the root. Empty when the point is outside the root.
+    public func hitTest(_ point: Point, surfaceSize: Point, deviceKind: DeviceKind = .touchscreen) -> [String] {
+        template.hitChain(point, surfaceSize: surfaceSize, deviceKind: deviceKind)
+    }
+
+    /// Per recognizer, in configuration order: its state on a device where it is not possible, else possible.
+    var recognizerStates: [GestureState] {
+        var states = template.recognizerStates
+        for lane in lanes {
+            for (i, s) in lane.recognizerStates.enumerated() where s != .possible && states[i] == .possible {
+                states[i] = s
+            }
+        }
+        return states
+    }
+
+    /// Transitions the state machine refused in any lane (a bug if ever non-zero).
+    var illegalTransitions: Int { lanes.reduce(0) { $0 + $1.illegalTransitions } }
+}
+
+/// The engine's state for one device (see `GestureEngine`).
+struct EngineLane: Sendable {
+    /// Emit `.explain` outputs for every recognizer transition.
+    var explains: Bool = false
 
     struct Slot: Sendable {
         var id: String
@@ -74,8 +163,7 @@ public struct GestureEngine: Sendable {
     /// Transitions the state machine refused (a bug if ever non-zero; tests assert it stays 0).
     private(set) var illegalTransitions = 0
 
-    public init(configuration: EngineConfiguration) {
-        self.configuration = configuration
+    init(configuration: EngineConfiguration) {
         var tree = RegionTree(root: configuration.root)
         var regionOf: [Int?] = []
         var ids: [String: Int] = [:]
@@ -121,10 +209,10 @@ public struct GestureEngine: Sendable {
         marks = .init(repeating: 0, count: n)
     }
 
-    // MARK: - Public API
+    // MARK: - Lane API
 
-    /// Processes one frame (all touches of one SYN_REPORT of one device).
-    public mutating func process(_ frame: TouchFrame) -> [EngineOutput] {
+    /// Processes one frame of this lane's device.
+    mutating func process(_ frame: TouchFrame) -> [EngineOutput] {
         var out: [EngineOutput] = []
         fireDeadlines(upTo: frame.time, &out)
         now = frame.time
@@ -183,20 +271,33 @@ public struct GestureEngine: Sendable {
         return out
     }
 
-    /// Moves time forward, firing every deadline at or before `time` (long press, tap timeouts).
-    public mutating func advance(to time: Timestamp) -> [EngineOutput] {
-        var out: [EngineOutput] = []
-        fireDeadlines(upTo: time, &out)
-        if time > now { now = time }
-        return out
+    /// Fires the earliest deadline if it is at or before `time`; false when there is none.
+    mutating func fireOne(upTo time: Timestamp, _ out: inout [EngineOutput]) -> Bool {
+        guard let deadline = cachedDeadline, deadline <= time else { return false }
+        var due = -1
+        for r in slots.indices where slots[r].state == .possible && slots[r].pending == nil && !slots[r].touches.isEmpty {
+            if let d = logics[r].deadline, d <= deadline {
+                due = r
+                break
+            }
+        }
+        guard due >= 0 else {
+            recomputeDeadline()
+            return cachedDeadline != deadline
+        }
+        if deadline > now { now = deadline }
+        let p = logics[due].fire(at: deadline, state: .possible)
+        proposals.removeAll(keepingCapacity: true)
+        if p != .none { proposals.append((due, p)) }
+        apply(&out)
+        finishStep(&out)
+        return true
     }
 
-    /// The earliest time at which `advance(to:)` would do something, or nil.
-    public var nextDeadline: Timestamp? { cachedDeadline }
+    /// The earliest time at which `fireOne` would do something, or nil.
+    var nextDeadline: Timestamp? { cachedDeadline }
 
-    /// The hit-test chain for a point on a surface of the given size: hit region first, then its
-    /// ancestors up to the root. Empty when the point is outside the root.
-    public func hitTest(_ point: Point, surfaceSize: Point, deviceKind: DeviceKind = .touchscreen) -> [String] {
+    func hitChain(_ point: Point, surfaceSize: Point, deviceKind: DeviceKind) -> [String] {
         let layout = layouts.first(where: { $0.size == surfaceSize }) ?? tree.layout(for: surfaceSize)
         guard let hit = tree.hit(point, layout: layout, deviceKind: deviceKind) else { return [] }
         return tree.chain(from: hit).map { tree.nodes[$0].id }
@@ -489,26 +590,7 @@ public struct GestureEngine: Sendable {
     // MARK: - Time and sequence end
 
     private mutating func fireDeadlines(upTo time: Timestamp, _ out: inout [EngineOutput]) {
-        while let deadline = cachedDeadline, deadline <= time {
-            var due = -1
-            for r in slots.indices where slots[r].state == .possible && slots[r].pending == nil {
-                if let d = logics[r].deadline, d <= deadline {
-                    due = r
-                    break
-                }
-            }
-            if due < 0 {
-                recomputeDeadline()
-                if cachedDeadline == deadline { break }
-                continue
-            }
-            if deadline > now { now = deadline }
-            let p = logics[due].fire(at: deadline, state: .possible)
-            proposals.removeAll(keepingCapacity: true)
-            if p != .none { proposals.append((due, p)) }
-            apply(&out)
-            finishStep(&out)
-        }
+        while fireOne(upTo: time, &out) {}
     }
 
     private mutating func recomputeDeadline() {
