@@ -179,3 +179,33 @@ struct EngineDetailTests {
         #expect(e.jsonLine.contains("\"direction\":\"down\""))
     }
 }
+
+@Suite("Require-to-fail")
+struct RequireToFailTests {
+    @Test("a require-to-fail cycle cannot deadlock: the sequence still ends and everything resets")
+    func cycle() {
+        var s = Scenario(pc([tap("a", requireToFail: ["b"]), tap("b", requireToFail: ["a"])]))
+        s.frame(0, .down(1, 30, 50))
+        s.frame(40, .up(1))
+        #expect(s.engine.nextDeadline == nil)
+        #expect(s.settled)
+        // Each tap waits for the other; the first gives up at sequence end, which releases the second.
+        #expect(s.log("a").isEmpty)
+        #expect(s.log("b") == ["recognized@40"])
+        #expect(s.reasons("a") == ["gesture sequence ended"])
+    }
+
+    @Test("a continuous recognizer whose fingers lift while its began is pending begins and ends when released")
+    func pendingThenLifted() {
+        var s = Scenario(pc([spec("pan", .pan, requireToFail: ["press"]), spec("press", .longPress) { $0.pressMovement = 50 }]))
+        s.frame(0, .down(1, 30, 50))
+        s.frame(100, .move(1, 40, 50))
+        #expect(s.log("pan").isEmpty)
+        s.frame(200, .up(1))
+        s.finish()
+        #expect(s.log("press").isEmpty)
+        #expect(s.reasons("press") == ["lifted after 200 ms < 500 ms"])
+        #expect(s.log("pan") == ["began@200", "ended@200"])
+        #expect(s.settled)
+    }
+}

@@ -475,6 +475,15 @@ struct EngineLane: Sendable {
         slots[q].discrete ? .requiredRecognized(q) : .requiredBegan(q)
     }
 
+    /// Whether a required recognizer that is still undecided can decide later (has touches down, a
+    /// timer, or is not itself waiting); false for waits that could only deadlock (a require-to-fail cycle).
+    private func requirementsCanResolve(_ r: Int) -> Bool {
+        for q in slots[r].requires where slots[q].state == .possible && !slots[q].touches.isEmpty {
+            if slots[q].active > 0 || logics[q].deadline != nil || slots[q].pending == nil { return true }
+        }
+        return false
+    }
+
     private func canPrevent(_ r: Int, _ o: Int) -> Bool {
         if simultaneous[r * slots.count + o] { return false }
         // A tap never prevents a tap that needs more taps.
@@ -603,19 +612,34 @@ struct EngineLane: Sendable {
 
     /// Resets recognizers whose sequence is over, releases held touch events, forgets finished touches.
     private mutating func finishStep(_ out: inout [EngineOutput]) {
-        for r in slots.indices where !slots[r].touches.isEmpty && slots[r].active <= 0 {
-            if slots[r].state == .possible {
-                // Still deciding (waiting for another tap, a timer, or a required recognizer).
-                if slots[r].pending != nil || logics[r].deadline != nil { continue }
-                transition(r, .fail, .sequenceEnded, &out)
+        var changed = true
+        while changed {
+            changed = false
+            for r in slots.indices where !slots[r].touches.isEmpty && slots[r].active <= 0 {
+                if slots[r].state == .possible {
+                    // Still deciding: waiting for another tap or a timer, or for a required recognizer
+                    // that can still decide. Anything else has nothing left to wait for.
+                    if logics[r].deadline != nil { continue }
+                    if slots[r].pending != nil {
+                        guard case .waiting = requirement(r) else {
+                            changed = true  // decided: resolvePending below applies it
+                            continue
+                        }
+                        if requirementsCanResolve(r) { continue }
+                    }
+                    transition(r, .fail, .sequenceEnded, &out)
+                    changed = true
+                    continue
+                }
+                if slots[r].state.isInProgress { transition(r, .cancel, .sequenceEnded, &out) }
+                transition(r, .reset, .sequenceEnded, &out)
+                slots[r].touches.removeAll(keepingCapacity: true)
+                slots[r].active = 0
+                slots[r].device = nil
+                slots[r].pendingEnded = false
+                logics[r].reset()
             }
-            if slots[r].state.isInProgress { transition(r, .cancel, .sequenceEnded, &out) }
-            transition(r, .reset, .sequenceEnded, &out)
-            slots[r].touches.removeAll(keepingCapacity: true)
-            slots[r].active = 0
-            slots[r].device = nil
-            slots[r].pendingEnded = false
-            logics[r].reset()
+            if changed { resolvePending(&out) }
         }
         flushHeld(&out)
         var i = records.count - 1
