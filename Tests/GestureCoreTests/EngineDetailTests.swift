@@ -1,0 +1,117 @@
+import Testing
+@testable import GestureCore
+
+@Suite("Engine details")
+struct EngineDetailTests {
+    @Test("long press with a tap before the press")
+    func tapThenPress() {
+        var s = Scenario(pc([spec("tp", .longPress) { $0.taps = 2 }]))
+        s.frame(0, .down(1, 50, 50))
+        s.frame(80, .up(1))
+        s.frame(200, .down(1, 51, 50))
+        s.advance(800)
+        s.frame(900, .up(1))
+        #expect(s.log("tp") == ["began@700", "ended@900"])
+        // A plain press is not enough.
+        s.clear()
+        s.frame(2000, .down(1, 50, 50))
+        s.advance(2600)
+        s.frame(2700, .up(1))
+        s.finish()
+        #expect(s.log("tp").isEmpty)
+        #expect(s.reasons("tp") == ["held too long: 500 ms (max 500 ms)"])
+        #expect(s.settled)
+    }
+
+    @Test("two devices: each device has its own recognizer states, timers and touches")
+    func twoDevices() {
+        var s = Scenario(pc([spec("pan", .pan), spec("press", .longPress)]))
+        let pad = DeviceRef(id: 2, name: "pad", kind: .touchpad)
+        func padFrame(_ t: Double, _ phase: TouchPhase, _ x: Double, _ px: Double) -> TouchFrame {
+            let touch = Touch(id: TouchID(99), phase: phase, location: Point(x: x, y: 10), previousLocation: Point(x: px, y: 10),
+                              physicalLocation: Point(x: x, y: 10), previousPhysicalLocation: Point(x: px, y: 10),
+                              time: Scenario.ms(t), device: pad)
+            return TouchFrame(device: pad, time: Scenario.ms(t), touches: [touch], surfaceSize: Point(x: 100, y: 100),
+                              unitsPerMM: Point(x: 1, y: 1))
+        }
+        s.frame(0, .down(1, 50, 50))
+        var padOut = s.engine.process(padFrame(5, .began, 10, 10))
+        s.frame(10, .move(1, 60, 50))
+        padOut += s.engine.process(padFrame(15, .moved, 20, 10))
+        s.frame(20, .up(1))
+        #expect(s.log("pan") == ["began@10", "ended@20"])
+        #expect(s.events("pan").allSatisfy { $0.device == "test-screen" })
+        // The pad's finger: its own pan, then its own long press timer is gone (excluded by its pan).
+        #expect(s.engine.nextDeadline == nil)
+        padOut += s.engine.process(padFrame(30, .ended, 20, 20))
+        let padPan = padOut.compactMap { if case .gesture(let g) = $0, g.gesture == "pan" { g } else { nil } }
+        #expect(padPan.map(\.state) == [.began, .ended])
+        #expect(padPan.allSatisfy { $0.device == "pad" })
+        #expect(s.settled)
+    }
+
+    @Test("delays-touches-ended holds ended until a double tap decides; explains off builds no explain lines")
+    func delaysEnded() {
+        var s = Scenario(pc([tap("double", taps: 2)]), explains: false)
+        s.frame(0, .down(1, 50, 50))
+        s.frame(80, .up(1))
+        #expect(s.stream("C") == ["began@0"])
+        s.advance(380)
+        #expect(s.stream("C") == ["began@0", "ended@380"])
+        #expect(s.explanations.isEmpty)
+        // A double tap cancels the first touch, whose ended was still held.
+        s.clear()
+        s.frame(1000, .down(1, 50, 50))
+        s.frame(1080, .up(1))
+        s.frame(1200, .down(1, 50, 50))
+        s.frame(1280, .up(1))
+        #expect(s.log("double") == ["recognized@1280"])
+        #expect(s.stream("C") == ["began@1000", "began@1200", "cancelled@1280", "cancelled@1280"])
+        #expect(s.settled)
+    }
+
+    @Test("swipe reports direction, translation and velocity in surface units (y down)")
+    func swipeDown() {
+        var s = Scenario(pc([spec("down", .swipe) { $0.directions = [.down]; $0.fingers = 3 }]))
+        s.frame(0, .down(1, 40, 30), .down(2, 50, 30), .down(3, 60, 30))
+        s.frame(20, .move(1, 40, 36), .move(2, 50, 36), .move(3, 60, 36))
+        s.frame(40, .move(1, 41, 42), .move(2, 51, 42), .move(3, 61, 42))
+        #expect(s.log("down") == ["recognized@40"])
+        let e = s.events("down")[0]
+        #expect(e.direction == .down && e.fingers == 3)
+        #expect(e.translation == Point(x: 1, y: 12))
+        #expect((e.velocity?.y ?? 0) > 0)
+        #expect(e.location == Point(x: 51, y: 42))
+        #expect(e.jsonLine.contains("\"direction\":\"down\""))
+    }
+}
+
+@Suite("Require-to-fail")
+struct RequireToFailTests {
+    @Test("a require-to-fail cycle cannot deadlock: the sequence still ends and everything resets")
+    func cycle() {
+        var s = Scenario(pc([tap("a", requireToFail: ["b"]), tap("b", requireToFail: ["a"])]))
+        s.frame(0, .down(1, 30, 50))
+        s.frame(40, .up(1))
+        #expect(s.engine.nextDeadline == nil)
+        #expect(s.settled)
+        // Each tap waits for the other; the first gives up at sequence end, which releases the second.
+        #expect(s.log("a").isEmpty)
+        #expect(s.log("b") == ["recognized@40"])
+        #expect(s.reasons("a") == ["gesture sequence ended"])
+    }
+
+    @Test("a continuous recognizer whose fingers lift while its began is pending begins and ends when released")
+    func pendingThenLifted() {
+        var s = Scenario(pc([spec("pan", .pan, requireToFail: ["press"]), spec("press", .longPress) { $0.pressMovement = 50 }]))
+        s.frame(0, .down(1, 30, 50))
+        s.frame(100, .move(1, 40, 50))
+        #expect(s.log("pan").isEmpty)
+        s.frame(200, .up(1))
+        s.finish()
+        #expect(s.log("press").isEmpty)
+        #expect(s.reasons("press") == ["lifted after 200 ms < 500 ms"])
+        #expect(s.log("pan") == ["began@200", "ended@200"])
+        #expect(s.settled)
+    }
+}
