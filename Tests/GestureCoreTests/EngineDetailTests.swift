@@ -114,4 +114,25 @@ struct RequireToFailTests {
         #expect(s.log("pan") == ["began@200", "ended@200"])
         #expect(s.settled)
     }
+
+    @Test("JSON lines carry each kind's fields")
+    func jsonLines() {
+        var s = Scenario(pc([tap("tap"), spec("pinch", .pinch)]))
+        s.frame(0, .down(1, 50, 50))
+        s.frame(60, .up(1))
+        s.frame(100, .down(1, 40, 50), .down(2, 60, 50))
+        s.frame(110, .move(1, 35, 50), .move(2, 65, 50))
+        s.frame(120, .up(1), .up(2))
+        let lines = s.outputs.map(\.jsonLine)
+        #expect(lines.contains(#"{"type":"gesture","gesture":"tap","kind":"tap","state":"recognized","time":0.06,"device":"test-screen","region":"P","fingers":1,"taps":1,"location":{"x":50,"y":50}}"#))
+        #expect(lines.contains { $0.contains(#""gesture":"pinch","kind":"pinch","state":"began""#) && $0.contains(#""scale":1.5"#) && $0.contains("scaleVelocity") })
+        #expect(lines.contains(#"{"type":"explain","gesture":"tap","region":"P","from":"possible","to":"recognized","time":0.06,"reason":"1 tap completed"}"#))
+        #expect(lines.contains { $0.hasPrefix(#"{"type":"touch","phase":"began""#) && $0.contains(#""region":"C""#) })
+    }
+
+    @Test("a surface of unknown size still hits the root")
+    func unknownSurface() {
+        let e = GestureEngine(configuration: pc([]))
+        #expect(e.hitTest(Point(x: 5, y: 5), surfaceSize: .zero) == ["P"])
+    }
 }

@@ -42,8 +42,12 @@ public struct GestureEngine: Sendable {
             laneDevices.append(frame.device.id)
             lanes.append(template)
         }
-        if out.isEmpty { return lanes[lane].process(frame) }
-        out += lanes[lane].process(frame)
+        if out.isEmpty {
+            out = lanes[lane].process(frame)
+        } else {
+            out += lanes[lane].process(frame)
+        }
+        updateNextDeadline()
         return out
     }
 
@@ -51,6 +55,7 @@ public struct GestureEngine: Sendable {
     public mutating func advance(to time: Timestamp) -> [EngineOutput] {
         var out: [EngineOutput] = []
         fire(upTo: time, &out)
+        updateNextDeadline()
         return out
     }
 
@@ -69,13 +74,16 @@ public struct GestureEngine: Sendable {
         }
     }
 
-    /// The earliest time at which `advance(to:)` would do something, or nil.
-    public var nextDeadline: Timestamp? {
+    /// The earliest time at which `advance(to:)` would do something, or nil. Stored: the pipeline asks
+    /// for it at every raw event.
+    public private(set) var nextDeadline: Timestamp?
+
+    private mutating func updateNextDeadline() {
         var best: Timestamp?
-        for lane in lanes {
-            if let d = lane.nextDeadline, best == nil || d < best! { best = d }
+        for i in lanes.indices {
+            if let d = lanes[i].nextDeadline, best == nil || d < best! { best = d }
         }
-        return best
+        nextDeadline = best
     }
 
     /// The hit-test chain for a point on a surface of the given size: hit region first, then its
@@ -87,8 +95,8 @@ public struct GestureEngine: Sendable {
     /// Per recognizer, in configuration order: its state on a device where it is not possible, else possible.
     var recognizerStates: [GestureState] {
         var states = template.recognizerStates
-        for lane in lanes {
-            for (i, s) in lane.recognizerStates.enumerated() where s != .possible && states[i] == .possible {
+        for l in lanes.indices {
+            for (i, s) in lanes[l].recognizerStates.enumerated() where s != .possible && states[i] == .possible {
                 states[i] = s
             }
         }
@@ -96,7 +104,11 @@ public struct GestureEngine: Sendable {
     }
 
     /// Transitions the state machine refused in any lane (a bug if ever non-zero).
-    var illegalTransitions: Int { lanes.reduce(0) { $0 + $1.illegalTransitions } }
+    var illegalTransitions: Int {
+        var n = 0
+        for l in lanes.indices { n += lanes[l].illegalTransitions }
+        return n
+    }
 }
 
 /// The engine's state for one device (see `GestureEngine`).
