@@ -135,4 +135,16 @@ struct RequireToFailTests {
         let e = GestureEngine(configuration: pc([]))
         #expect(e.hitTest(Point(x: 5, y: 5), surfaceSize: .zero) == ["P"])
     }
+
+    @Test("two taps deciding in one frame: the nearest region's tap wins and excludes the ancestor's")
+    func nearestFirst() {
+        // The parent's tap is configured first; the child's is still nearer to the touch.
+        var s = Scenario(pc([tap("ptap"), tap("ctap", region: "C")]))
+        s.frame(0, .down(1, 50, 50))
+        s.frame(60, .up(1))
+        #expect(s.log("ctap") == ["recognized@60"])
+        #expect(s.log("ptap").isEmpty)
+        #expect(s.reasons("ptap") == ["excluded by ctap"])
+        #expect(s.settled)
+    }
 }

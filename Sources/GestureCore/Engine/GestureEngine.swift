@@ -166,7 +166,7 @@ struct EngineLane: Sendable {
     private var epoch: UInt32 = 0
     private var involved: [Int] = []
     private var proposals: [(Int, Proposal)] = []
-    private var successes: [(Int, Proposal)] = []
+    private var successes: [(Int, Proposal, Int)] = []
     private var now = Timestamp.zero
     private var surfaceSize = Point.zero
     private var unitsPerMM = Point(x: 1, y: 1)
@@ -521,23 +521,24 @@ struct EngineLane: Sendable {
             case .end:
                 if slots[r].state.isInProgress { transition(r, .end, .lifted, &out) }
             case .recognize, .begin:
-                successes.append((r, p))
+                successes.append((r, p, successes.count))
             case .none:
                 break
             }
         }
         if successes.count > 1 {
-            // Taps needing more taps decide first, so a double tap excludes the single tap at its second lift.
+            // Taps needing more taps decide first, so a double tap excludes the single tap at its second
+            // lift; otherwise delivery order (nearest region first).
             let s = slots
             successes.sort { a, b in
                 let ka = s[a.0].kind == .tap ? s[a.0].taps : 0
                 let kb = s[b.0].kind == .tap ? s[b.0].taps : 0
-                return ka != kb ? ka > kb : a.0 < b.0
+                return ka != kb ? ka > kb : a.2 < b.2
             }
         }
         var k = 0
         while k < successes.count {
-            let (r, p) = successes[k]
+            let (r, p, _) = successes[k]
             k += 1
             guard slots[r].state == .possible, slots[r].pending == nil else { continue }
             switch requirement(r) {
