@@ -147,4 +147,39 @@ struct RequireToFailTests {
         #expect(s.reasons("ptap") == ["excluded by ctap"])
         #expect(s.settled)
     }
+
+    @Test("a pan that begins cancels the stream mid-drag; with delays-touches-ended off a tap's ended is live")
+    func streamCancellation() {
+        var s = Scenario(pc([spec("pan", .pan)]))
+        s.frame(0, .down(1, 50, 50))
+        s.frame(10, .move(1, 51, 50))
+        s.frame(20, .move(1, 55, 50))
+        s.frame(30, .move(1, 60, 50))
+        s.frame(40, .up(1))
+        #expect(s.stream("C") == ["began@0", "moved@10", "cancelled@20"])
+        #expect(s.log("pan") == ["began@20", "changed@30", "ended@40"])
+
+        var t = Scenario(pc([tap("double", taps: 2, delaysEnded: false)]))
+        t.frame(0, .down(1, 50, 50))
+        t.frame(60, .up(1))
+        #expect(t.stream("C") == ["began@0", "ended@60"])
+        t.finish()
+        #expect(t.settled)
+    }
+
+    @Test("a three-finger swipe whose fingers land in separate frames")
+    func staggeredFingers() {
+        var s = Scenario(pc([spec("s3", .swipe) { $0.fingers = 3; $0.directions = [.left] }]))
+        s.frame(0, .down(1, 60, 40))
+        s.frame(15, .down(2, 70, 40), .move(1, 58, 40))
+        s.frame(30, .down(3, 80, 40))
+        s.frame(45, .move(1, 52, 40), .move(2, 64, 40), .move(3, 74, 40))
+        #expect(s.log("s3").isEmpty)
+        s.frame(60, .move(1, 46, 40), .move(2, 58, 40), .move(3, 68, 40))
+        #expect(s.log("s3") == ["recognized@60"])
+        #expect(s.events("s3").first?.direction == .left)
+        #expect(s.events("s3").first?.translation == Point(x: -12, y: 0))
+        s.frame(70, .up(1), .up(2), .up(3))
+        #expect(s.settled)
+    }
 }
