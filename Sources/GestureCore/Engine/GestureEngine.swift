@@ -140,6 +140,20 @@ struct EngineLane: Sendable {
         var deviceName = ""
     }
 
+    /// A touch bound at touch-down to its hit region and the recognizers of the region chain. Its
+    /// touch-stream delivery (regions with `publishesTouches`):
+    ///
+    /// | stream state | event                                              | emits / next state            |
+    /// |--------------|----------------------------------------------------|-------------------------------|
+    /// | new          | began, a delaying (`delaysBegan`) recognizer possible | — / began held             |
+    /// | new          | began, otherwise                                   | began / delivered             |
+    /// | began held   | every delaying recognizer decided, none cancelling | began + moved to now / delivered |
+    /// | began held   | a `cancelsTouches` recognizer succeeds             | — / closed                    |
+    /// | delivered    | moved                                              | moved                         |
+    /// | delivered    | ended, a `delaysEnded` recognizer possible         | — / ended held                |
+    /// | delivered    | ended, otherwise                                   | ended / closed                |
+    /// | ended held   | the delaying recognizers decided                   | ended / closed                |
+    /// | delivered, ended held | a `cancelsTouches` recognizer succeeds, or cancelled | cancelled / closed |
     struct TouchRecord: Sendable {
         var id: TouchID
         var region: Int
