@@ -13,7 +13,108 @@
 public struct GestureEngine: Sendable {
     public private(set) var configuration: EngineConfiguration
     /// Emit `.explain` outputs for every recognizer transition.
-    public var explains: Bool = false
+    public var explains: Bool = false {
+        didSet {
+            template.explains = explains
+            for i in lanes.indices { lanes[i].explains = explains }
+        }
+    }
+
+    /// A fresh lane (every recognizer possible), copied for each new device.
+    private var template: EngineLane
+    /// One lane per device: recognizer states, touches and timers of touches of that device. Touches of
+    /// different devices never share a gesture, so lanes never interact.
+    private var lanes: [EngineLane] = []
+    private var laneDevices: [Int] = []
+
+    public init(configuration: EngineConfiguration) {
+        self.configuration = configuration
+        template = EngineLane(configuration: configuration)
+    }
+
+    /// Processes one frame (all touches of one SYN_REPORT of one device).
+    public mutating func process(_ frame: TouchFrame) -> [EngineOutput] {
+        var out: [EngineOutput] = []
+        fire(upTo: frame.time, &out)
+        var lane = 0
+        while lane < laneDevices.count && laneDevices[lane] != frame.device.id { lane += 1 }
+        if lane == laneDevices.count {
+            laneDevices.append(frame.device.id)
+            lanes.append(template)
+        }
+        if out.isEmpty {
+            out = lanes[lane].process(frame)
+        } else {
+            out += lanes[lane].process(frame)
+        }
+        updateNextDeadline()
+        return out
+    }
+
+    /// Moves time forward, firing every deadline at or before `time` (long press, tap timeouts).
+    public mutating func advance(to time: Timestamp) -> [EngineOutput] {
+        var out: [EngineOutput] = []
+        fire(upTo: time, &out)
+        updateNextDeadline()
+        return out
+    }
+
+    /// Fires due deadlines of every lane in time order.
+    private mutating func fire(upTo time: Timestamp, _ out: inout [EngineOutput]) {
+        while true {
+            var best = -1
+            var bestTime = time
+            for i in lanes.indices {
+                if let d = lanes[i].nextDeadline, d <= bestTime, best < 0 || d < bestTime {
+                    best = i
+                    bestTime = d
+                }
+            }
+            if best < 0 || !lanes[best].fireOne(upTo: time, &out) { return }
+        }
+    }
+
+    /// The earliest time at which `advance(to:)` would do something, or nil. Stored: the pipeline asks
+    /// for it at every raw event.
+    public private(set) var nextDeadline: Timestamp?
+
+    private mutating func updateNextDeadline() {
+        var best: Timestamp?
+        for i in lanes.indices {
+            if let d = lanes[i].nextDeadline, best == nil || d < best! { best = d }
+        }
+        nextDeadline = best
+    }
+
+    /// The hit-test chain for a point on a surface of the given size: hit region first, then its
+    /// ancestors up to the root. Empty when the point is outside the root.
+    public func hitTest(_ point: Point, surfaceSize: Point, deviceKind: DeviceKind = .touchscreen) -> [String] {
+        template.hitChain(point, surfaceSize: surfaceSize, deviceKind: deviceKind)
+    }
+
+    /// Per recognizer, in configuration order: its state on a device where it is not possible, else possible.
+    var recognizerStates: [GestureState] {
+        var states = template.recognizerStates
+        for l in lanes.indices {
+            for (i, s) in lanes[l].recognizerStates.enumerated() where s != .possible && states[i] == .possible {
+                states[i] = s
+            }
+        }
+        return states
+    }
+
+    /// Transitions the state machine refused in any lane (a bug if ever non-zero).
+    var illegalTransitions: Int {
+        var n = 0
+        for l in lanes.indices { n += lanes[l].illegalTransitions }
+        return n
+    }
+}
+
+/// The engine's state for one device (see `GestureEngine`).
+struct EngineLane: Sendable {
+    /// Emit `.explain` outputs for every recognizer transition.
+    var explains: Bool = false
 
     struct Slot: Sendable {
         var id: String
@@ -39,6 +140,20 @@ public struct GestureEngine: Sendable {
         var deviceName = ""
     }
 
+    /// A touch bound at touch-down to its hit region and the recognizers of the region chain. Its
+    /// touch-stream delivery (regions with `publishesTouches`):
+    ///
+    /// | stream state | event                                              | emits / next state            |
+    /// |--------------|----------------------------------------------------|-------------------------------|
+    /// | new          | began, a delaying (`delaysBegan`) recognizer possible | — / began held             |
+    /// | new          | began, otherwise                                   | began / delivered             |
+    /// | began held   | every delaying recognizer decided, none cancelling | began + moved to now / delivered |
+    /// | began held   | a `cancelsTouches` recognizer succeeds             | — / closed                    |
+    /// | delivered    | moved                                              | moved                         |
+    /// | delivered    | ended, a `delaysEnded` recognizer possible         | — / ended held                |
+    /// | delivered    | ended, otherwise                                   | ended / closed                |
+    /// | ended held   | the delaying recognizers decided                   | ended / closed                |
+    /// | delivered, ended held | a `cancelsTouches` recognizer succeeds, or cancelled | cancelled / closed |
     struct TouchRecord: Sendable {
         var id: TouchID
         var region: Int
@@ -65,7 +180,7 @@ public struct GestureEngine: Sendable {
     private var epoch: UInt32 = 0
     private var involved: [Int] = []
     private var proposals: [(Int, Proposal)] = []
-    private var successes: [(Int, Proposal)] = []
+    private var successes: [(Int, Proposal, Int)] = []
     private var now = Timestamp.zero
     private var surfaceSize = Point.zero
     private var unitsPerMM = Point(x: 1, y: 1)
@@ -74,8 +189,7 @@ public struct GestureEngine: Sendable {
     /// Transitions the state machine refused (a bug if ever non-zero; tests assert it stays 0).
     private(set) var illegalTransitions = 0
 
-    public init(configuration: EngineConfiguration) {
-        self.configuration = configuration
+    init(configuration: EngineConfiguration) {
         var tree = RegionTree(root: configuration.root)
         var regionOf: [Int?] = []
         var ids: [String: Int] = [:]
@@ -121,10 +235,10 @@ public struct GestureEngine: Sendable {
         marks = .init(repeating: 0, count: n)
     }
 
-    // MARK: - Public API
+    // MARK: - Lane API
 
-    /// Processes one frame (all touches of one SYN_REPORT of one device).
-    public mutating func process(_ frame: TouchFrame) -> [EngineOutput] {
+    /// Processes one frame of this lane's device.
+    mutating func process(_ frame: TouchFrame) -> [EngineOutput] {
         var out: [EngineOutput] = []
         fireDeadlines(upTo: frame.time, &out)
         now = frame.time
@@ -183,20 +297,33 @@ public struct GestureEngine: Sendable {
         return out
     }
 
-    /// Moves time forward, firing every deadline at or before `time` (long press, tap timeouts).
-    public mutating func advance(to time: Timestamp) -> [EngineOutput] {
-        var out: [EngineOutput] = []
-        fireDeadlines(upTo: time, &out)
-        if time > now { now = time }
-        return out
+    /// Fires the earliest deadline if it is at or before `time`; false when there is none.
+    mutating func fireOne(upTo time: Timestamp, _ out: inout [EngineOutput]) -> Bool {
+        guard let deadline = cachedDeadline, deadline <= time else { return false }
+        var due = -1
+        for r in slots.indices where slots[r].state == .possible && slots[r].pending == nil && !slots[r].touches.isEmpty {
+            if let d = logics[r].deadline, d <= deadline {
+                due = r
+                break
+            }
+        }
+        guard due >= 0 else {
+            recomputeDeadline()
+            return cachedDeadline != deadline
+        }
+        if deadline > now { now = deadline }
+        let p = logics[due].fire(at: deadline, state: .possible)
+        proposals.removeAll(keepingCapacity: true)
+        if p != .none { proposals.append((due, p)) }
+        apply(&out)
+        finishStep(&out)
+        return true
     }
 
-    /// The earliest time at which `advance(to:)` would do something, or nil.
-    public var nextDeadline: Timestamp? { cachedDeadline }
+    /// The earliest time at which `fireOne` would do something, or nil.
+    var nextDeadline: Timestamp? { cachedDeadline }
 
-    /// The hit-test chain for a point on a surface of the given size: hit region first, then its
-    /// ancestors up to the root. Empty when the point is outside the root.
-    public func hitTest(_ point: Point, surfaceSize: Point, deviceKind: DeviceKind = .touchscreen) -> [String] {
+    func hitChain(_ point: Point, surfaceSize: Point, deviceKind: DeviceKind) -> [String] {
         let layout = layouts.first(where: { $0.size == surfaceSize }) ?? tree.layout(for: surfaceSize)
         guard let hit = tree.hit(point, layout: layout, deviceKind: deviceKind) else { return [] }
         return tree.chain(from: hit).map { tree.nodes[$0].id }
@@ -374,6 +501,15 @@ public struct GestureEngine: Sendable {
         slots[q].discrete ? .requiredRecognized(q) : .requiredBegan(q)
     }
 
+    /// Whether a required recognizer that is still undecided can decide later (has touches down, a
+    /// timer, or is not itself waiting); false for waits that could only deadlock (a require-to-fail cycle).
+    private func requirementsCanResolve(_ r: Int) -> Bool {
+        for q in slots[r].requires where slots[q].state == .possible && !slots[q].touches.isEmpty {
+            if slots[q].active > 0 || logics[q].deadline != nil || slots[q].pending == nil { return true }
+        }
+        return false
+    }
+
     private func canPrevent(_ r: Int, _ o: Int) -> Bool {
         if simultaneous[r * slots.count + o] { return false }
         // A tap never prevents a tap that needs more taps.
@@ -399,23 +535,24 @@ public struct GestureEngine: Sendable {
             case .end:
                 if slots[r].state.isInProgress { transition(r, .end, .lifted, &out) }
             case .recognize, .begin:
-                successes.append((r, p))
+                successes.append((r, p, successes.count))
             case .none:
                 break
             }
         }
         if successes.count > 1 {
-            // Taps needing more taps decide first, so a double tap excludes the single tap at its second lift.
+            // Taps needing more taps decide first, so a double tap excludes the single tap at its second
+            // lift; otherwise delivery order (nearest region first).
             let s = slots
             successes.sort { a, b in
                 let ka = s[a.0].kind == .tap ? s[a.0].taps : 0
                 let kb = s[b.0].kind == .tap ? s[b.0].taps : 0
-                return ka != kb ? ka > kb : a.0 < b.0
+                return ka != kb ? ka > kb : a.2 < b.2
             }
         }
         var k = 0
         while k < successes.count {
-            let (r, p) = successes[k]
+            let (r, p, _) = successes[k]
             k += 1
             guard slots[r].state == .possible, slots[r].pending == nil else { continue }
             switch requirement(r) {
@@ -489,26 +626,7 @@ public struct GestureEngine: Sendable {
     // MARK: - Time and sequence end
 
     private mutating func fireDeadlines(upTo time: Timestamp, _ out: inout [EngineOutput]) {
-        while let deadline = cachedDeadline, deadline <= time {
-            var due = -1
-            for r in slots.indices where slots[r].state == .possible && slots[r].pending == nil {
-                if let d = logics[r].deadline, d <= deadline {
-                    due = r
-                    break
-                }
-            }
-            if due < 0 {
-                recomputeDeadline()
-                if cachedDeadline == deadline { break }
-                continue
-            }
-            if deadline > now { now = deadline }
-            let p = logics[due].fire(at: deadline, state: .possible)
-            proposals.removeAll(keepingCapacity: true)
-            if p != .none { proposals.append((due, p)) }
-            apply(&out)
-            finishStep(&out)
-        }
+        while fireOne(upTo: time, &out) {}
     }
 
     private mutating func recomputeDeadline() {
@@ -521,19 +639,34 @@ public struct GestureEngine: Sendable {
 
     /// Resets recognizers whose sequence is over, releases held touch events, forgets finished touches.
     private mutating func finishStep(_ out: inout [EngineOutput]) {
-        for r in slots.indices where !slots[r].touches.isEmpty && slots[r].active <= 0 {
-            if slots[r].state == .possible {
-                // Still deciding (waiting for another tap, a timer, or a required recognizer).
-                if slots[r].pending != nil || logics[r].deadline != nil { continue }
-                transition(r, .fail, .sequenceEnded, &out)
+        var changed = true
+        while changed {
+            changed = false
+            for r in slots.indices where !slots[r].touches.isEmpty && slots[r].active <= 0 {
+                if slots[r].state == .possible {
+                    // Still deciding: waiting for another tap or a timer, or for a required recognizer
+                    // that can still decide. Anything else has nothing left to wait for.
+                    if logics[r].deadline != nil { continue }
+                    if slots[r].pending != nil {
+                        guard case .waiting = requirement(r) else {
+                            changed = true  // decided: resolvePending below applies it
+                            continue
+                        }
+                        if requirementsCanResolve(r) { continue }
+                    }
+                    transition(r, .fail, .sequenceEnded, &out)
+                    changed = true
+                    continue
+                }
+                if slots[r].state.isInProgress { transition(r, .cancel, .sequenceEnded, &out) }
+                transition(r, .reset, .sequenceEnded, &out)
+                slots[r].touches.removeAll(keepingCapacity: true)
+                slots[r].active = 0
+                slots[r].device = nil
+                slots[r].pendingEnded = false
+                logics[r].reset()
             }
-            if slots[r].state.isInProgress { transition(r, .cancel, .sequenceEnded, &out) }
-            transition(r, .reset, .sequenceEnded, &out)
-            slots[r].touches.removeAll(keepingCapacity: true)
-            slots[r].active = 0
-            slots[r].device = nil
-            slots[r].pendingEnded = false
-            logics[r].reset()
+            if changed { resolvePending(&out) }
         }
         flushHeld(&out)
         var i = records.count - 1

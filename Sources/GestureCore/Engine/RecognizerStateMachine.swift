@@ -72,6 +72,7 @@ enum Reason: Sendable, Hashable {
     case heldTooLong(Double, Double)
     case liftedEarly(Double, Double)
     case tooSlow(Double, Double)
+    case timedOut(Double)
     case nextTapTooLate(Double)
     case nextTapTooFar(Double, Double)
     case wrongFingers(Int, Int)
@@ -109,6 +110,7 @@ enum Reason: Sendable, Hashable {
         case .heldTooLong(let ms, let t): return "held too long: \(f(ms)) ms (max \(f(t)) ms)"
         case .liftedEarly(let ms, let t): return "lifted after \(f(ms)) ms < \(f(t)) ms"
         case .tooSlow(let ms, let t): return "too slow: \(f(ms)) ms > \(f(t)) ms"
+        case .timedOut(let t): return "too slow: not done within \(f(t)) ms"
         case .nextTapTooLate(let t): return "too slow: no next tap within \(f(t)) ms"
         case .nextTapTooFar(let d, let t): return "next tap \(f(d)) mm away > \(f(t)) mm"
         case .wrongFingers(let n, let want): return "\(n) finger\(n == 1 ? "" : "s"), needs \(want)"

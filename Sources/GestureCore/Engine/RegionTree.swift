@@ -107,8 +107,11 @@ struct RegionTree: Sendable {
         if !n.deviceKinds.isEmpty && !n.deviceKinds.contains(kind) { return nil }
         let r = layout.hitFrames[i]
         if i == 0 {
-            // The root covers the whole surface, far edges included.
-            guard p.x >= r.minX, p.x <= r.maxX, p.y >= r.minY, p.y <= r.maxY else { return nil }
+            // The root covers the whole surface, far edges included (everything when the surface size
+            // is unknown).
+            if layout.size.x > 0 && layout.size.y > 0 {
+                guard p.x >= r.minX, p.x <= r.maxX, p.y >= r.minY, p.y <= r.maxY else { return nil }
+            }
         } else if !r.contains(p) {
             return nil
         }

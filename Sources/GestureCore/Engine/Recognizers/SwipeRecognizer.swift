@@ -66,7 +66,7 @@ struct SwipeRecognizer: RecognizerLogic {
 
     mutating func fire(at time: Timestamp, state: GestureState) -> Proposal {
         deadline = nil
-        return .fail(.tooSlow(time.milliseconds(since: start), p.maximumDuration))
+        return .fail(.timedOut(p.maximumDuration))
     }
 
     func describe(_ event: inout GestureEvent, at time: Timestamp) {
