@@ -416,8 +416,9 @@ final class SchemaReader {
             p.tapDistance = mm("max-distance") ?? p.tapDistance
             p.tapDuration = ms("max-duration", positive: true) ?? p.tapDuration
         case .longPress:
-            // Taps before the press, as UIKit's numberOfTapsRequired: none unless asked.
-            p.taps = count("taps", 0...10) ?? 0
+            // The config counts full taps before the press, as UIKit's numberOfTapsRequired (none unless
+            // asked); the engine's `taps` counts touch-downs including the press.
+            p.taps = (count("taps", 0...10) ?? 0) + 1
             p.fingers = count("fingers", 1...10) ?? p.fingers
             p.minimumPressDuration = ms("min-duration") ?? p.minimumPressDuration
             p.pressMovement = mm("movement") ?? p.pressMovement

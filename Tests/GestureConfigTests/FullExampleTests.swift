@@ -129,7 +129,7 @@ import GestureCore
         var doubleTap = RecognizerParameters()
         doubleTap.taps = 2
         var press = RecognizerParameters()
-        press.taps = 1
+        press.taps = 2  // one full tap before the press: two touch-downs in the engine's count
         press.fingers = 2
         press.minimumPressDuration = 800
         press.pressMovement = 2.5
