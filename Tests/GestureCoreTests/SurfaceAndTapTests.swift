@@ -87,7 +87,7 @@ import Testing
         #expect(touch.physicalLocation == Point(x: 50, y: 25))
         #expect(touch.pressure == 0.25)
         #expect(touch.majorAxis == 6) // major in position units at 10 units/mm
-        #expect(touch.device.id == 7)
+        #expect(touch.deviceID == 7)
     }
 }
 

@@ -41,6 +41,7 @@ public struct GestureEngine: Sendable {
         if lane == laneDevices.count {
             laneDevices.append(frame.device.id)
             lanes.append(template)
+            lanes[lane].deviceName = frame.device.name
         }
         if out.isEmpty {
             out = lanes[lane].process(frame)
@@ -113,6 +114,8 @@ public struct GestureEngine: Sendable {
 
 /// The engine's state for one device (see `GestureEngine`).
 struct EngineLane: Sendable {
+    /// The lane's device name, for touch-stream events.
+    var deviceName = ""
     /// Emit `.explain` outputs for every recognizer transition.
     var explains: Bool = false
 
@@ -383,9 +386,8 @@ struct EngineLane: Sendable {
     }
 
     private func touchEvent(_ ri: Int, _ phase: TouchPhase, at location: Point) -> EngineOutput {
-        let r = records[ri]
-        return .touch(TouchEvent(phase: phase, id: r.id, location: location, region: r.regionID,
-                                 tapCount: r.last.tapCount, time: now, device: r.last.device.name))
+        .touch(TouchEvent(phase: phase, id: records[ri].id, location: location, region: records[ri].regionID,
+                          tapCount: records[ri].last.tapCount, time: now, device: deviceName))
     }
 
     private mutating func deliverStreams(_ frame: TouchFrame, _ out: inout [EngineOutput]) {

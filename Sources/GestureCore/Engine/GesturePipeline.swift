@@ -67,7 +67,7 @@ public struct GesturePipeline: Sendable {
         var out: [EngineOutput] = []
         if emitsAllTouches {
             for touch in frame.touches where touch.phase != .stationary {
-                out.append(.touch(TouchEvent(touch, region: nil)))
+                out.append(.touch(TouchEvent(touch, region: nil, device: frame.device.name)))
             }
         }
         out += engine.process(frame)

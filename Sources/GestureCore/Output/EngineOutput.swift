@@ -71,9 +71,9 @@ public struct TouchEvent: Hashable, Sendable {
         self.device = device
     }
 
-    public init(_ touch: Touch, region: String?) {
+    public init(_ touch: Touch, region: String?, device: String) {
         self.init(phase: touch.phase, id: touch.id, location: touch.location, region: region,
-                  tapCount: touch.tapCount, time: touch.time, device: touch.device.name)
+                  tapCount: touch.tapCount, time: touch.time, device: device)
     }
 }
 

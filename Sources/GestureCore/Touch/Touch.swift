@@ -46,7 +46,9 @@ public struct Touch: Hashable, Sendable {
     /// A finger the device counted (BTN_TOOL_*TAP) but did not give a slot to; it follows the
     /// centroid of the real touches.
     public var isSynthesized: Bool
-    public var device: DeviceRef
+    /// `DeviceRef.id` of the device (the frame carries the whole `DeviceRef`). Only the id is kept
+    /// here so that copying a touch copies no reference-counted storage (the name).
+    public var deviceID: Int
 
     public init(id: TouchID, phase: TouchPhase, location: Point, previousLocation: Point? = nil,
                 physicalLocation: Point, previousPhysicalLocation: Point? = nil, time: Timestamp,
@@ -63,7 +65,7 @@ public struct Touch: Hashable, Sendable {
         self.pressure = pressure
         self.majorAxis = majorAxis
         self.isSynthesized = isSynthesized
-        self.device = device
+        self.deviceID = device.id
     }
 }
 
