@@ -17,6 +17,8 @@ let package = Package(
         // C libraries, seen only by GestureDevices.
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .systemLibrary(name: "CLibudev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
+        // Linux headers Glibc's module lacks (epoll, signalfd, timerfd), for the daemon's event loop.
+        .systemLibrary(name: "CGestureSys"),
 
         // Pure core: kernel codes, touch model, slot tracking, regions, recognizers, engine. No C, no clock.
         .target(name: "GestureCore"),
@@ -28,7 +30,7 @@ let package = Package(
         .target(name: "GestureDevices", dependencies: ["GestureCore", "CLibevdev", "CLibudev"]),
         // Daemon runtime: event loop, socket protocol, bindings, replay driver, systemd notify.
         .target(name: "GestureDaemon", dependencies: [
-            "GestureCore", "GestureRecording", "GestureConfig", "GestureDevices",
+            "GestureCore", "GestureRecording", "GestureConfig", "GestureDevices", "CGestureSys",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "gestured", dependencies: [
