@@ -44,7 +44,8 @@ let package = Package(
         .testTarget(name: "GestureRecordingTests", dependencies: ["GestureRecording", "GestureCore", "GestureConfig"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "GestureCore"]),
-        .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "GestureCore"]),
+        .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "GestureCore"],
+                    exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -26,6 +26,10 @@ final class ClientConnection {
     var explain = false
     var wantsWrite = false
     var readClosed = false
+    /// Inside processLines (replies flush without re-entering it).
+    var processing = false
+    /// The epoll events currently registered.
+    var interest = EPOLLIN.rawValue
 
     init(id: Int, fd: Int32, pid: Int32, uid: UInt32) {
         self.id = id
@@ -205,6 +209,10 @@ final class ClientHub {
             }
             client.readBuffer.append(contentsOf: chunk[0..<n])
             if !processLines(client) { return }
+            if client.queuedCount >= queueLimit {
+                updateInterest(client)
+                return
+            }
             if n < chunk.count { break }
         }
         if client.readClosed {
@@ -218,9 +226,12 @@ final class ClientHub {
 
     /// Handles complete lines; false when the client was disconnected.
     private func processLines(_ client: ClientConnection) -> Bool {
+        client.processing = true
+        defer { client.processing = false }
         var start = 0
         let buffer = client.readBuffer
-        while let newline = buffer[start...].firstIndex(of: 10) {
+        // Back-pressure: a client that does not read its responses is not read from either.
+        while client.queuedCount < queueLimit, let newline = buffer[start...].firstIndex(of: 10) {
             let line = String(decoding: buffer[start..<newline], as: UTF8.self)
             start = newline + 1
             let trimmed = line.trimmingSpaces
@@ -360,6 +371,17 @@ final class ClientHub {
             }
             break
         }
+        if client.processing {
+            // Called from processLines' own replies; it carries on with the remaining lines.
+            updateInterest(client, writable: false)
+            return
+        }
+        if client.readBuffer.contains(10) {
+            // Requests held back while the queue was full.
+            client.wantsWrite = false
+            guard processLines(client) else { return }
+            if client.queuedCount > 0 { return }
+        }
         if client.readClosed {
             disconnect(client, reason: "closed")
             return
@@ -369,11 +391,13 @@ final class ClientHub {
 
     private func updateInterest(_ client: ClientConnection, writable: Bool? = nil) {
         let wantsWrite = writable ?? (client.queuedCount > 0)
-        let events = (client.readClosed ? 0 : EPOLLIN.rawValue) | (wantsWrite ? EPOLLOUT.rawValue : 0)
-        if wantsWrite != client.wantsWrite || client.readClosed {
-            client.wantsWrite = wantsWrite
+        let wantsRead = !client.readClosed && client.queuedCount < queueLimit
+        let events = (wantsRead ? EPOLLIN.rawValue : 0) | (wantsWrite ? EPOLLOUT.rawValue : 0)
+        if events != client.interest {
+            client.interest = events
             epoll.modify(client.fd, events: events)
         }
+        client.wantsWrite = wantsWrite
     }
 
     /// Closes every client and the listening socket; removes the socket file.
