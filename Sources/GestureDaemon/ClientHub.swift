@@ -93,6 +93,7 @@ final class ClientHub {
     static func listen(path: String, settings: SocketSettings) throws(SystemCallError) -> Int32 {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { throw SystemCallError.current("socket", subject: path) }
+        var bound = false
         do throws(SystemCallError) {
             var st = stat()
             if lstat(path, &st) == 0 {
@@ -104,10 +105,11 @@ final class ClientHub {
                 unlink(path)
             }
             let oldMask = umask(0o177)
-            let bound = withUnixAddress(path) { bind(fd, $0, $1) }
+            let rc = withUnixAddress(path) { bind(fd, $0, $1) }
             umask(oldMask)
-            guard let bound else { throw SystemCallError("bind", code: ENAMETOOLONG, subject: path) }
-            if bound != 0 { throw SystemCallError.current("bind", subject: path) }
+            guard let rc else { throw SystemCallError("bind", code: ENAMETOOLONG, subject: path) }
+            if rc != 0 { throw SystemCallError.current("bind", subject: path) }
+            bound = true
             if chmod(path, mode_t(settings.mode)) != 0 { throw SystemCallError.current("chmod", subject: path) }
             if settings.owner != nil || settings.group != nil {
                 var uid = uid_t.max
@@ -127,6 +129,7 @@ final class ClientHub {
             if Glibc.listen(fd, 128) != 0 { throw SystemCallError.current("listen", subject: path) }
         } catch {
             close(fd)
+            if bound { unlink(path) }
             throw error
         }
         return fd

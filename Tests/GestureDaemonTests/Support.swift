@@ -72,7 +72,10 @@ final class DaemonProcess {
     var socketPath: String { dir.file("gestured.sock") }
     var logPath: String { dir.file("log") }
 
-    init(extraArguments: [String] = []) throws {
+    init(extraArguments: [String] = [], environment: [String: String] = [:]) throws {
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.executableURL = URL(fileURLWithPath: Paths.binary("gestured"))
         process.arguments = ["run", "--no-devices", "--socket", dir.file("gestured.sock"), "--log-level", "debug"]
             + extraArguments
