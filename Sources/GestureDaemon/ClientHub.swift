@@ -64,6 +64,8 @@ final class ClientHub {
     private var explainWanted = false
 
     static let maximumLineLength = 65_536
+    /// Connections beyond this are refused (fds are a finite resource; RLIMIT_NOFILE is often 1024).
+    static let maximumClients = 512
 
     init(listenFD: Int32, socketPath: String?, settings: SocketSettings, epoll: Epoll, logger: Logger) throws(SystemCallError) {
         self.listenFD = listenFD
@@ -160,11 +162,14 @@ final class ClientHub {
             let uid = rc == 0 ? UInt32(bitPattern: cred[1]) : UInt32.max
             let client = ClientConnection(id: nextID, fd: fd, pid: pid, uid: uid)
             nextID += 1
+            if clients.count >= ClientHub.maximumClients {
+                logger.warning("too many clients; refused", metadata: ["pid": "\(pid)", "uid": "\(uid)"])
+                refuse(fd, ProtocolLine.error("too many clients (\(ClientHub.maximumClients)); try again later"))
+                continue
+            }
             if !isAllowed(uid: uid) {
                 logger.warning("refused client", metadata: ["client": "\(client.id)", "pid": "\(pid)", "uid": "\(uid)"])
-                let line = ProtocolLine.error("permission denied: uid \(uid) may not use this socket") + "\n"
-                _ = line.utf8CString.withUnsafeBytes { send(fd, $0.baseAddress, line.utf8.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
-                close(fd)
+                refuse(fd, ProtocolLine.error("permission denied: uid \(uid) may not use this socket"))
                 continue
             }
             do {
@@ -175,9 +180,16 @@ final class ClientHub {
                 continue
             }
             clients[fd] = client
-            logger.debug("client connected", metadata: ["client": "\(client.id)", "pid": "\(pid)", "uid": "\(uid)"])
+            logger.info("client connected", metadata: ["client": "\(client.id)", "pid": "\(pid)", "uid": "\(uid)"])
             enqueue(DaemonVersion.helloLine, to: client, force: true)
         }
+    }
+
+    /// Sends one line without waiting and closes.
+    private func refuse(_ fd: Int32, _ line: String) {
+        let bytes = Array((line + "\n").utf8)
+        _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
+        close(fd)
     }
 
     func isAllowed(uid: UInt32) -> Bool {

@@ -61,6 +61,8 @@ public final class Daemon {
     private var running = true
     private let started = monotonicMicroseconds()
     private var eventBuffer: [RawEvent] = []
+    /// The latest event timestamp fed to the pipeline.
+    private var lastEventTime: Timestamp?
 
     static let handledSignals = [SIGTERM, SIGINT, SIGHUP, SIGCHLD]
 
@@ -146,7 +148,11 @@ public final class Daemon {
         } else if fd == timer.fd {
             timer.acknowledge()
             let now = monotonicMicroseconds()
-            handle(pipeline.advance(to: Timestamp(microseconds: now)))
+            // Events already queued by the kernel happened before `now`: feed them first, so the
+            // engine sees time only move forward.
+            for id in devices.keys.sorted() { readDevice(id) }
+            let time = max(Timestamp(microseconds: now), lastEventTime ?? .zero)
+            handle(pipeline.advance(to: time))
             bindings.enforceTimeouts(now: now)
         } else if fd == signals.fd {
             for signo in signals.drain() { handleSignal(signo) }
@@ -286,7 +292,8 @@ public final class Daemon {
         epoll.remove(device.evdev.fd)
         deviceByFD[device.evdev.fd] = nil
         deviceByNode = deviceByNode.filter { $0.value != id }
-        handle(pipeline.removeDevice(id: id, at: Timestamp(microseconds: monotonicMicroseconds())))
+        let now = max(Timestamp(microseconds: monotonicMicroseconds()), lastEventTime ?? .zero)
+        handle(pipeline.removeDevice(id: id, at: now))
         logger.info("device removed", metadata: ["id": "\(id)", "name": "\(device.ref.name)", "reason": "\(reason)"])
     }
 
@@ -298,6 +305,7 @@ public final class Daemon {
             if event.type == .syn && event.code == .synDropped {
                 logger.notice("SYN_DROPPED: events lost, resyncing", metadata: ["device": "\(device.ref.name)"])
             }
+            lastEventTime = max(lastEventTime ?? event.time, event.time)
             handle(pipeline.feed(event, device: id))
         }
         if case .gone(let error) = status {
@@ -402,7 +410,7 @@ public final class Daemon {
     }
 
     private func apply(_ newConfiguration: Configuration) {
-        let now = Timestamp(microseconds: monotonicMicroseconds())
+        let now = max(Timestamp(microseconds: monotonicMicroseconds()), lastEventTime ?? .zero)
         // Open gestures end as cancelled under the old config; every device restarts clean.
         for id in devices.keys.sorted() { handle(pipeline.removeDevice(id: id, at: now)) }
         if newConfiguration.socket != configuration.socket {

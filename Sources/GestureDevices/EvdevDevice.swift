@@ -56,20 +56,20 @@ public final class EvdevDevice {
         isGrabbed = on
     }
 
-    /// Reads every pending event into `events`. After SYN_DROPPED the SYN_DROPPED event itself is
-    /// appended, then the resync events libevdev computes (LIBEVDEV_READ_FLAG_SYNC), so the
-    /// frame assembler can cancel touches whose state was lost and start over from the real state.
-    public func read(into events: inout [RawEvent], limit: Int = 4096) -> ReadStatus {
+    /// Reads every pending event into `events`, until libevdev says -EAGAIN (it buffers events
+    /// internally, so stopping earlier could leave events that epoll would never report). After
+    /// SYN_DROPPED the SYN_DROPPED event itself is appended, then the resync events libevdev
+    /// computes (LIBEVDEV_READ_FLAG_SYNC), so the frame assembler can cancel touches whose state
+    /// was lost and start over from the real state.
+    public func read(into events: inout [RawEvent]) -> ReadStatus {
         var event = input_event()
         var flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue
-        var count = 0
-        while count < limit {
+        while true {
             let rc = libevdev_next_event(device, flags, &event)
             if rc == LIBEVDEV_READ_STATUS_SUCCESS.rawValue || rc == LIBEVDEV_READ_STATUS_SYNC.rawValue {
                 events.append(RawEvent(
                     time: Timestamp(seconds: Int64(event.time.tv_sec), microseconds: Int64(event.time.tv_usec)),
                     type: EventType(event.type), code: EventCode(event.code), value: event.value))
-                count += 1
                 if rc == LIBEVDEV_READ_STATUS_SYNC.rawValue {
                     // SYN_DROPPED: from now on read the sync delta until libevdev says -EAGAIN.
                     flags = LIBEVDEV_READ_FLAG_SYNC.rawValue
@@ -87,7 +87,6 @@ public final class EvdevDevice {
             if rc == -EINTR { continue }
             return .gone(SystemCallError("libevdev_next_event", code: -rc, subject: path))
         }
-        return .drained
     }
 
     static func describe(_ device: OpaquePointer, path: String) -> DeviceDescription {
