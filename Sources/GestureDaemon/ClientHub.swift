@@ -61,6 +61,8 @@ final class ClientHub {
     }
     /// Called when the set of clients wanting explain lines goes from empty to not, or back.
     var onExplainChanged: (Bool) -> Void = { _ in }
+    /// Called after every successful subscribe.
+    var onSubscribe: () -> Void = {}
     private var explainWanted = false
 
     static let maximumLineLength = 65_536
@@ -279,6 +281,7 @@ final class ClientHub {
             do {
                 client.filter = try SubscriptionFilter(request)
                 client.subscribed = true
+                defer { onSubscribe() }
                 return ProtocolLine.response("subscribe")
             } catch {
                 return ProtocolLine.error(error.message, request: "subscribe")

@@ -23,7 +23,9 @@ public final class ControlClient {
     }
 
     public init(path: String) throws(SystemCallError) {
-        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        // A local until connected: once `self.fd` is set, a throwing init also runs deinit,
+        // which would close the fd a second time.
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw SystemCallError.current("socket", subject: path) }
         let rc = withUnixAddress(path) { address, length in retryingOnInterrupt { connect(fd, address, length) } }
         guard let rc else {
@@ -35,6 +37,7 @@ public final class ControlClient {
             close(fd)
             throw error
         }
+        self.fd = fd
     }
 
     deinit { close(fd) }

@@ -5,6 +5,7 @@ import CGestureSys
 import GestureCore
 import GestureConfig
 import GestureDevices
+import GestureRecording
 import Logging
 
 /// How `gestured run` was started.
@@ -15,11 +16,37 @@ public struct DaemonOptions: Sendable {
     public var socketPath: String?
     /// false: open no input device (socket-only; tests).
     public var opensDevices: Bool
+    /// Recordings fed through the live loop at their recorded pace, as extra devices (`--inject`).
+    public var injectedRecordings: [String]
+    /// Start the injected recordings when the first client subscribes, not at start-up.
+    public var injectsWhenSubscribed: Bool
 
-    public init(configPath: String?, socketPath: String?, opensDevices: Bool = true) {
+    public init(configPath: String?, socketPath: String?, opensDevices: Bool = true,
+                injectedRecordings: [String] = [], injectsWhenSubscribed: Bool = false) {
         self.configPath = configPath
         self.socketPath = socketPath
         self.opensDevices = opensDevices
+        self.injectedRecordings = injectedRecordings
+        self.injectsWhenSubscribed = injectsWhenSubscribed
+    }
+}
+
+/// A recording played through the live loop as if it were a device: its timestamps are moved onto
+/// CLOCK_MONOTONIC (`offset`) and its events are fed when the loop's timer reaches them.
+final class InjectedDevice {
+    let ref: DeviceRef
+    let recording: Recording
+    let surface: SurfaceConfiguration
+    var cursor = 0
+    var offset: Int64 = 0
+    init(ref: DeviceRef, recording: Recording, surface: SurfaceConfiguration) {
+        self.ref = ref
+        self.recording = recording
+        self.surface = surface
+    }
+    /// Monotonic time of the next event, nil when done.
+    var nextTime: Int64? {
+        cursor < recording.events.count ? recording.events[cursor].time.microseconds + offset : nil
     }
 }
 
@@ -61,6 +88,9 @@ public final class Daemon {
     private var running = true
     private let started = monotonicMicroseconds()
     private var eventBuffer: [RawEvent] = []
+    private var injected: [InjectedDevice] = []
+    /// Recordings waiting for the first subscriber (`--inject-when-subscribed`).
+    var pendingInjection: [Recording] = []
     /// The latest event timestamp fed to the pipeline.
     private var lastEventTime: Timestamp?
 
@@ -77,8 +107,17 @@ public final class Daemon {
             logger.critical("configuration refused:\n\(error.description)")
             return 2
         }
+        var recordings: [Recording] = []
+        do {
+            recordings = try Replay.load(paths: options.injectedRecordings)
+        } catch {
+            logger.critical("cannot inject recording: \(error.description)")
+            return 1
+        }
         do {
             let daemon = try Daemon(options: options, configuration: configuration, logger: logger)
+            daemon.pendingInjection = recordings
+            if !options.injectsWhenSubscribed { daemon.startInjection() }
             try daemon.run()
             return 0
         } catch {
@@ -114,6 +153,7 @@ public final class Daemon {
         hub = try ClientHub(listenFD: listenFD, socketPath: socketPath, settings: settings, epoll: epoll, logger: logger)
         hub.handler = { [unowned self] request, client in self.answer(request, from: client) }
         hub.onExplainChanged = { [unowned self] on in self.pipeline.engine.explains = on }
+        hub.onSubscribe = { [unowned self] in self.startInjection() }
 
         if let interval = notifier.watchdogInterval {
             let watchdog = try MonotonicTimer()
@@ -151,6 +191,7 @@ public final class Daemon {
             // Events already queued by the kernel happened before `now`: feed them first, so the
             // engine sees time only move forward.
             for id in devices.keys.sorted() { readDevice(id) }
+            feedInjected(until: now)
             let time = max(Timestamp(microseconds: now), lastEventTime ?? .zero)
             handle(pipeline.advance(to: time))
             bindings.enforceTimeouts(now: now)
@@ -175,7 +216,8 @@ public final class Daemon {
 
     /// One timer for everything time-driven: the engine's next deadline and binding timeouts.
     private func armTimer() {
-        let deadlines = [pipeline.nextDeadline?.microseconds, bindings.nextDeadline].compactMap { $0 }
+        let deadlines = [pipeline.nextDeadline?.microseconds, bindings.nextDeadline, injected.compactMap(\.nextTime).min()]
+            .compactMap { $0 }
         timer.arm(at: deadlines.min())
     }
 
@@ -313,6 +355,53 @@ public final class Daemon {
         }
     }
 
+    // MARK: injected recordings
+
+    /// Adds the pending recordings as devices and starts their clocks now.
+    func startInjection() {
+        guard !pendingInjection.isEmpty else { return }
+        let recordings = pendingInjection
+        pendingInjection = []
+        let now = monotonicMicroseconds()
+        let start = recordings.compactMap { $0.events.first?.time.microseconds }.min() ?? 0
+        for recording in recordings {
+            let kind = recording.description.kind
+            let ref = DeviceRef(id: nextDeviceID, name: recording.description.name, kind: kind)
+            nextDeviceID += 1
+            let surface = configuration.surface(for: recording.description, kind: kind, path: recording.source)
+            let device = InjectedDevice(ref: ref, recording: recording, surface: surface)
+            device.offset = now - start
+            injected.append(device)
+            pipeline.addDevice(recording.description, ref: ref, surface: surface)
+            logger.info("injecting recording", metadata: ["id": "\(ref.id)", "name": "\(ref.name)",
+                                                           "file": "\(recording.source)", "events": "\(recording.events.count)"])
+        }
+    }
+
+    /// Feeds every injected event due by `now`, in time order across recordings; a finished
+    /// recording is removed like an unplugged device.
+    private func feedInjected(until now: Int64) {
+        while true {
+            var pick: InjectedDevice?
+            for device in injected {
+                guard let t = device.nextTime, t <= now else { continue }
+                if pick == nil || t < pick!.nextTime! { pick = device }
+            }
+            guard let device = pick else { break }
+            var event = device.recording.events[device.cursor]
+            device.cursor += 1
+            event.time = Timestamp(microseconds: event.time.microseconds + device.offset)
+            lastEventTime = max(lastEventTime ?? event.time, event.time)
+            handle(pipeline.feed(event, device: device.ref.id))
+        }
+        for device in injected where device.nextTime == nil {
+            let end = max(Timestamp(microseconds: now), lastEventTime ?? .zero)
+            handle(pipeline.removeDevice(id: device.ref.id, at: end))
+            logger.info("injected recording finished", metadata: ["id": "\(device.ref.id)", "file": "\(device.recording.source)"])
+        }
+        injected.removeAll { $0.nextTime == nil }
+    }
+
     // MARK: requests
 
     private func answer(_ request: ClientRequest, from client: ClientConnection) -> String {
@@ -324,7 +413,7 @@ public final class Daemon {
                 ("protocol", String(DaemonVersion.protocolVersion)),
                 ("config", ProtocolLine.string(options.configPath ?? "default")),
                 ("uptime", JSONLine.number(uptime)),
-                ("devices", String(devices.count)),
+                ("devices", String(devices.count + injected.count)),
                 ("clients", String(hub.clients.count)),
                 ("bindingsRunning", String(bindings.runningCount)),
                 ("bindingsQueued", String(bindings.queuedCount)),
@@ -347,7 +436,17 @@ public final class Daemon {
                 j.add("surface", d.surface.size(for: desc))
                 return j.line
             }
-            return ProtocolLine.response("devices", [("devices", ProtocolLine.array(list))])
+            let fed = injected.map { d -> String in
+                var j = JSONLine()
+                j.add("id", d.ref.id)
+                j.add("name", d.ref.name)
+                j.add("kind", d.ref.kind.rawValue)
+                j.add("path", d.recording.source)
+                j.add("injected", true)
+                j.add("surface", d.surface.size(for: d.recording.description))
+                return j.line
+            }
+            return ProtocolLine.response("devices", [("devices", ProtocolLine.array(list + fed))])
         case "hit-test":
             guard let x = request.x, let y = request.y else {
                 return ProtocolLine.error("hit-test needs numeric \"x\" and \"y\"", request: "hit-test")
@@ -444,6 +543,9 @@ public final class Daemon {
             deviceByFD[device.evdev.fd] = id
             deviceByNode[device.evdev.path] = id
             pipeline.addDevice(desc, ref: device.ref, surface: surface)
+        }
+        for device in injected {
+            pipeline.addDevice(device.recording.description, ref: device.ref, surface: device.surface)
         }
         if let udev, options.opensDevices, let infos = try? udev.inputDevices() {
             for info in infos { openDevice(info) }
