@@ -314,7 +314,7 @@ final class ClientHub {
         guard clients.removeValue(forKey: client.fd) != nil else { return }
         epoll.remove(client.fd)
         close(client.fd)
-        logger.debug("client disconnected", metadata: ["client": "\(client.id)", "reason": "\(reason)"])
+        logger.info("client disconnected", metadata: ["client": "\(client.id)", "reason": "\(reason)"])
         if client.explain { updateExplain() }
     }
 
