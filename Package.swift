@@ -19,6 +19,8 @@ let package = Package(
         // C libraries, seen only by GestureDevices.
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .systemLibrary(name: "CLibudev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
+        // Linux headers Glibc's module lacks (epoll, signalfd, timerfd), for the daemon's event loop.
+        .systemLibrary(name: "CGestureSys"),
 
         // Pure core: kernel codes, touch model, slot tracking, regions, recognizers, engine. No C, no clock.
         .target(name: "GestureCore"),
@@ -30,7 +32,7 @@ let package = Package(
         .target(name: "GestureDevices", dependencies: ["GestureCore", "CLibevdev", "CLibudev"]),
         // Daemon runtime: event loop, socket protocol, bindings, replay driver, systemd notify.
         .target(name: "GestureDaemon", dependencies: [
-            "GestureCore", "GestureRecording", "GestureConfig", "GestureDevices",
+            "GestureCore", "GestureRecording", "GestureConfig", "GestureDevices", "CGestureSys",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "gestured", dependencies: [
@@ -50,7 +52,8 @@ let package = Package(
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore"]),
         .testTarget(name: "GestureRecordingTests", dependencies: ["GestureRecording", "GestureCore", "GestureConfig"]),
         .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "GestureCore"]),
-        .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "GestureCore"]),
+        .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "GestureCore"],
+                    exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,11 +1,554 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CGestureSys
 import GestureCore
 import GestureConfig
-import GestureRecording
 import GestureDevices
+import GestureRecording
 import Logging
 
-/// The daemon runtime. PLACEHOLDER.
-public enum DaemonVersion {
-    public static let version = "0.1.0"
-    public static let protocolVersion = 1
+/// How `gestured run` was started.
+public struct DaemonOptions: Sendable {
+    /// Config file; nil: the embedded default.
+    public var configPath: String?
+    /// Overrides the config's socket path.
+    public var socketPath: String?
+    /// false: open no input device (socket-only; tests).
+    public var opensDevices: Bool
+    /// Recordings fed through the live loop at their recorded pace, as extra devices (`--inject`).
+    public var injectedRecordings: [String]
+    /// Start the injected recordings when the first client subscribes, not at start-up.
+    public var injectsWhenSubscribed: Bool
+
+    public init(configPath: String?, socketPath: String?, opensDevices: Bool = true,
+                injectedRecordings: [String] = [], injectsWhenSubscribed: Bool = false) {
+        self.configPath = configPath
+        self.socketPath = socketPath
+        self.opensDevices = opensDevices
+        self.injectedRecordings = injectedRecordings
+        self.injectsWhenSubscribed = injectsWhenSubscribed
+    }
+}
+
+/// A recording played through the live loop as if it were a device: its timestamps are moved onto
+/// CLOCK_MONOTONIC (`offset`) and its events are fed when the loop's timer reaches them.
+final class InjectedDevice {
+    let ref: DeviceRef
+    let recording: Recording
+    let surface: SurfaceConfiguration
+    var cursor = 0
+    var offset: Int64 = 0
+    init(ref: DeviceRef, recording: Recording, surface: SurfaceConfiguration) {
+        self.ref = ref
+        self.recording = recording
+        self.surface = surface
+    }
+    /// Monotonic time of the next event, nil when done.
+    var nextTime: Int64? {
+        cursor < recording.events.count ? recording.events[cursor].time.microseconds + offset : nil
+    }
+}
+
+/// One open input device.
+final class LiveDevice {
+    let ref: DeviceRef
+    let evdev: EvdevDevice
+    let surface: SurfaceConfiguration
+    init(ref: DeviceRef, evdev: EvdevDevice, surface: SurfaceConfiguration) {
+        self.ref = ref
+        self.evdev = evdev
+        self.surface = surface
+    }
+}
+
+/// The daemon: one thread, one epoll set multiplexing the device fds, the udev monitor, one
+/// CLOCK_MONOTONIC timerfd (armed at the pipeline's next deadline or a binding timeout), a signalfd
+/// (SIGTERM/SIGINT stop, SIGHUP reload, SIGCHLD reap), the listening socket and its clients, and
+/// the watchdog timerfd. Idle means blocked in epoll_wait with no timeout. Everything here is
+/// owned by that one thread.
+public final class Daemon {
+    private let options: DaemonOptions
+    private let logger: Logger
+    private var configuration: Configuration
+    private var pipeline: GesturePipeline
+    private let epoll: Epoll
+    private let timer: MonotonicTimer
+    private let signals: SignalFD
+    private var watchdogTimer: MonotonicTimer?
+    private var hub: ClientHub!
+    private let bindings: BindingExecutor
+    private let notifier = SystemdNotifier()
+    private var udev: Udev?
+    private var monitor: UdevMonitor?
+    private var devices: [Int: LiveDevice] = [:]
+    private var deviceByFD: [Int32: Int] = [:]
+    private var deviceByNode: [String: Int] = [:]
+    private var nextDeviceID = 0
+    private var running = true
+    private let started = monotonicMicroseconds()
+    private var eventBuffer: [RawEvent] = []
+    private var injected: [InjectedDevice] = []
+    /// Recordings waiting for the first subscriber (`--inject-when-subscribed`).
+    var pendingInjection: [Recording] = []
+    /// The latest event timestamp fed to the pipeline.
+    private var lastEventTime: Timestamp?
+
+    static let handledSignals = [SIGTERM, SIGINT, SIGHUP, SIGCHLD]
+
+    /// Runs the daemon until SIGTERM/SIGINT; returns the process exit status.
+    public static func main(options: DaemonOptions, logger: Logger) -> Int32 {
+        SignalFD.block(handledSignals)
+        signal(SIGPIPE, SIG_IGN)
+        let configuration: Configuration
+        do {
+            configuration = try loadConfiguration(path: options.configPath)
+        } catch {
+            logger.critical("configuration refused:\n\(error.description)")
+            return 2
+        }
+        var recordings: [Recording] = []
+        do {
+            recordings = try Replay.load(paths: options.injectedRecordings)
+        } catch {
+            logger.critical("cannot inject recording: \(error.description)")
+            return 1
+        }
+        do {
+            let daemon = try Daemon(options: options, configuration: configuration, logger: logger)
+            daemon.pendingInjection = recordings
+            if !options.injectsWhenSubscribed { daemon.startInjection() }
+            try daemon.run()
+            return 0
+        } catch {
+            logger.critical("cannot run: \(error)")
+            return 1
+        }
+    }
+
+    init(options: DaemonOptions, configuration: Configuration, logger: Logger) throws(SystemCallError) {
+        self.options = options
+        self.logger = logger
+        self.configuration = configuration
+        self.pipeline = GesturePipeline(engine: GestureEngine(configuration: configuration.engine))
+        epoll = try Epoll()
+        timer = try MonotonicTimer()
+        signals = try SignalFD(signals: Daemon.handledSignals)
+        bindings = BindingExecutor(concurrency: configuration.bindingConcurrency, logger: logger)
+        try epoll.add(timer.fd, events: EPOLLIN.rawValue)
+        try epoll.add(signals.fd, events: EPOLLIN.rawValue)
+
+        var settings = configuration.socket
+        if let path = options.socketPath { settings.path = path }
+        let listenFD: Int32
+        let socketPath: String?
+        if let fd = ClientHub.activatedSocket() {
+            listenFD = fd
+            socketPath = nil
+            logger.info("using the socket passed by systemd")
+        } else {
+            listenFD = try ClientHub.listen(path: settings.path, settings: settings)
+            socketPath = settings.path
+        }
+        hub = try ClientHub(listenFD: listenFD, socketPath: socketPath, settings: settings, epoll: epoll, logger: logger)
+        hub.handler = { [unowned self] request, client in self.answer(request, from: client) }
+        hub.onExplainChanged = { [unowned self] on in self.pipeline.engine.explains = on }
+        hub.onSubscribe = { [unowned self] in self.startInjection() }
+
+        if let interval = notifier.watchdogInterval {
+            let watchdog = try MonotonicTimer()
+            watchdog.arm(at: monotonicMicroseconds() + interval, interval: interval)
+            try epoll.add(watchdog.fd, events: EPOLLIN.rawValue)
+            watchdogTimer = watchdog
+        }
+        if options.opensDevices { startDevices() }
+        logger.info("gestured \(DaemonVersion.version) listening",
+                    metadata: ["socket": "\(socketPath ?? "systemd")", "config": "\(options.configPath ?? "default")",
+                               "devices": "\(devices.count)"])
+    }
+
+    // MARK: loop
+
+    func run() throws(SystemCallError) {
+        notifier.ready()
+        while running {
+            armTimer()
+            for (fd, events) in try epoll.wait(timeout: -1) {
+                dispatch(fd: fd, events: events)
+            }
+        }
+        shutdown()
+    }
+
+    private func dispatch(fd: Int32, events: UInt32) {
+        if let id = deviceByFD[fd] {
+            readDevice(id)
+        } else if fd == hub.listenFD {
+            hub.acceptAll()
+        } else if fd == timer.fd {
+            timer.acknowledge()
+            let now = monotonicMicroseconds()
+            // Events already queued by the kernel happened before `now`: feed them first, so the
+            // engine sees time only move forward.
+            for id in devices.keys.sorted() { readDevice(id) }
+            feedInjected(until: now)
+            let time = max(Timestamp(microseconds: now), lastEventTime ?? .zero)
+            handle(pipeline.advance(to: time))
+            bindings.enforceTimeouts(now: now)
+        } else if fd == signals.fd {
+            for signo in signals.drain() { handleSignal(signo) }
+        } else if let monitor, fd == monitor.fd {
+            for event in monitor.drain() {
+                switch event {
+                case .added(let info): openDevice(info)
+                case .removed(let node):
+                    if let id = deviceByNode[node] { closeDevice(id, reason: "udev remove") }
+                }
+            }
+        } else if let watchdogTimer, fd == watchdogTimer.fd {
+            var expirations: UInt64 = 0
+            _ = read(fd, &expirations, 8)
+            notifier.watchdog()
+        } else {
+            hub.handle(fd: fd, events: events)
+        }
+    }
+
+    /// One timer for everything time-driven: the engine's next deadline and binding timeouts.
+    private func armTimer() {
+        let deadlines = [pipeline.nextDeadline?.microseconds, bindings.nextDeadline, injected.compactMap(\.nextTime).min()]
+            .compactMap { $0 }
+        timer.arm(at: deadlines.min())
+    }
+
+    private func handleSignal(_ signo: Int32) {
+        switch signo {
+        case SIGTERM, SIGINT:
+            logger.info("stopping", metadata: ["signal": "\(signo == SIGTERM ? "SIGTERM" : "SIGINT")"])
+            running = false
+        case SIGHUP:
+            _ = reload(origin: "SIGHUP")
+        case SIGCHLD:
+            bindings.reap()
+        default:
+            break
+        }
+    }
+
+    /// Publishes outputs and runs bindings.
+    private func handle(_ outputs: [EngineOutput]) {
+        for output in outputs {
+            hub.publish(output)
+            if case .gesture(let event) = output, !configuration.bindings.isEmpty {
+                bindings.trigger(configuration.bindings, for: event)
+            }
+        }
+    }
+
+    private func shutdown() {
+        notifier.stopping()
+        for id in devices.keys.sorted() { closeDevice(id, reason: "daemon stopping") }
+        hub.closeAll()
+        if bindings.runningCount > 0 {
+            logger.info("leaving running binding commands to finish", metadata: ["count": "\(bindings.runningCount)"])
+        }
+    }
+
+    // MARK: devices
+
+    private func startDevices() {
+        do {
+            let udev = try Udev()
+            self.udev = udev
+            do {
+                let monitor = try UdevMonitor(udev: udev)
+                try epoll.add(monitor.fd, events: EPOLLIN.rawValue)
+                self.monitor = monitor
+            } catch {
+                logger.warning("no udev monitor; hot-plug disabled", metadata: ["error": "\(error)"])
+            }
+            for info in try udev.inputDevices() { openDevice(info) }
+        } catch {
+            logger.error("cannot enumerate input devices through udev", metadata: ["error": "\(error)"])
+        }
+    }
+
+    private func openDevice(_ info: UdevDeviceInfo) {
+        guard deviceByNode[info.devnode] == nil, info.isCandidate else { return }
+        let evdev: EvdevDevice
+        do {
+            evdev = try EvdevDevice(path: info.devnode)
+        } catch {
+            // Without udev's word we only probe; failing to open a keyboard is expected then.
+            if info.kindHint != nil {
+                logger.warning("cannot open touch device", metadata: ["path": "\(info.devnode)", "error": "\(error)"])
+            } else {
+                logger.debug("cannot probe input device", metadata: ["path": "\(info.devnode)", "error": "\(error)"])
+            }
+            return
+        }
+        let description = evdev.description
+        guard description.kind != .other else {
+            logger.debug("not a touch device", metadata: ["path": "\(info.devnode)", "name": "\(description.name)"])
+            return
+        }
+        let kind = info.kindHint ?? description.kind
+        guard configuration.devices.selects(description, kind: kind, path: info.devnode) else {
+            logger.info("device not selected by the config",
+                        metadata: ["path": "\(info.devnode)", "name": "\(description.name)", "kind": "\(kind.rawValue)"])
+            return
+        }
+        do {
+            try evdev.useMonotonicClock()
+        } catch {
+            logger.warning("cannot switch device to CLOCK_MONOTONIC; timers may be off", metadata: ["error": "\(error)"])
+        }
+        if configuration.devices.grab {
+            do { try evdev.grab(true) } catch {
+                logger.warning("cannot grab device", metadata: ["error": "\(error)"])
+            }
+        }
+        do {
+            try epoll.add(evdev.fd, events: EPOLLIN.rawValue)
+        } catch {
+            logger.error("cannot watch device", metadata: ["path": "\(info.devnode)", "error": "\(error)"])
+            return
+        }
+        let ref = DeviceRef(id: nextDeviceID, name: description.name, kind: kind)
+        nextDeviceID += 1
+        let surface = configuration.surface(for: description, kind: kind, path: info.devnode)
+        let device = LiveDevice(ref: ref, evdev: evdev, surface: surface)
+        devices[ref.id] = device
+        deviceByFD[evdev.fd] = ref.id
+        deviceByNode[info.devnode] = ref.id
+        pipeline.addDevice(description, ref: ref, surface: surface)
+        logger.info("device added", metadata: [
+            "id": "\(ref.id)", "name": "\(description.name)", "kind": "\(kind.rawValue)", "path": "\(info.devnode)",
+            "protocol": "\(description.multitouchProtocol.rawValue)", "slots": "\(description.slotCount)",
+            "grabbed": "\(evdev.isGrabbed)"])
+    }
+
+    /// Cancels the device's touches (recognizers see cancelled / failed), then frees it.
+    private func closeDevice(_ id: Int, reason: String) {
+        guard let device = devices.removeValue(forKey: id) else { return }
+        epoll.remove(device.evdev.fd)
+        deviceByFD[device.evdev.fd] = nil
+        deviceByNode = deviceByNode.filter { $0.value != id }
+        let now = max(Timestamp(microseconds: monotonicMicroseconds()), lastEventTime ?? .zero)
+        handle(pipeline.removeDevice(id: id, at: now))
+        logger.info("device removed", metadata: ["id": "\(id)", "name": "\(device.ref.name)", "reason": "\(reason)"])
+    }
+
+    private func readDevice(_ id: Int) {
+        guard let device = devices[id] else { return }
+        eventBuffer.removeAll(keepingCapacity: true)
+        let status = device.evdev.read(into: &eventBuffer)
+        for event in eventBuffer {
+            if event.type == .syn && event.code == .synDropped {
+                logger.notice("SYN_DROPPED: events lost, resyncing", metadata: ["device": "\(device.ref.name)"])
+            }
+            lastEventTime = max(lastEventTime ?? event.time, event.time)
+            handle(pipeline.feed(event, device: id))
+        }
+        if case .gone(let error) = status {
+            closeDevice(id, reason: error.code == ENODEV ? "unplugged" : "\(error)")
+        }
+    }
+
+    // MARK: injected recordings
+
+    /// Adds the pending recordings as devices and starts their clocks now.
+    func startInjection() {
+        guard !pendingInjection.isEmpty else { return }
+        let recordings = pendingInjection
+        pendingInjection = []
+        let now = monotonicMicroseconds()
+        let start = recordings.compactMap { $0.events.first?.time.microseconds }.min() ?? 0
+        for recording in recordings {
+            let kind = recording.description.kind
+            let ref = DeviceRef(id: nextDeviceID, name: recording.description.name, kind: kind)
+            nextDeviceID += 1
+            let surface = configuration.surface(for: recording.description, kind: kind, path: recording.source)
+            let device = InjectedDevice(ref: ref, recording: recording, surface: surface)
+            device.offset = now - start
+            injected.append(device)
+            pipeline.addDevice(recording.description, ref: ref, surface: surface)
+            logger.info("injecting recording", metadata: ["id": "\(ref.id)", "name": "\(ref.name)",
+                                                           "file": "\(recording.source)", "events": "\(recording.events.count)"])
+        }
+    }
+
+    /// Feeds every injected event due by `now`, in time order across recordings; a finished
+    /// recording is removed like an unplugged device.
+    private func feedInjected(until now: Int64) {
+        while true {
+            var pick: InjectedDevice?
+            for device in injected {
+                guard let t = device.nextTime, t <= now else { continue }
+                if pick == nil || t < pick!.nextTime! { pick = device }
+            }
+            guard let device = pick else { break }
+            var event = device.recording.events[device.cursor]
+            device.cursor += 1
+            event.time = Timestamp(microseconds: event.time.microseconds + device.offset)
+            lastEventTime = max(lastEventTime ?? event.time, event.time)
+            handle(pipeline.feed(event, device: device.ref.id))
+        }
+        for device in injected where device.nextTime == nil {
+            let end = max(Timestamp(microseconds: now), lastEventTime ?? .zero)
+            handle(pipeline.removeDevice(id: device.ref.id, at: end))
+            logger.info("injected recording finished", metadata: ["id": "\(device.ref.id)", "file": "\(device.recording.source)"])
+        }
+        injected.removeAll { $0.nextTime == nil }
+    }
+
+    // MARK: requests
+
+    private func answer(_ request: ClientRequest, from client: ClientConnection) -> String {
+        switch request.request {
+        case "status":
+            let uptime = Double(monotonicMicroseconds() - started) / 1_000_000
+            return ProtocolLine.response("status", [
+                ("version", ProtocolLine.string(DaemonVersion.version)),
+                ("protocol", String(DaemonVersion.protocolVersion)),
+                ("config", ProtocolLine.string(options.configPath ?? "default")),
+                ("uptime", JSONLine.number(uptime)),
+                ("devices", String(devices.count + injected.count)),
+                ("clients", String(hub.clients.count)),
+                ("bindingsRunning", String(bindings.runningCount)),
+                ("bindingsQueued", String(bindings.queuedCount)),
+                ("explain", pipeline.engine.explains ? "true" : "false"),
+            ])
+        case "devices":
+            let list = devices.keys.sorted().map { id -> String in
+                let d = devices[id]!
+                let desc = d.evdev.description
+                var j = JSONLine()
+                j.add("id", id)
+                j.add("name", desc.name)
+                j.add("kind", d.ref.kind.rawValue)
+                j.add("path", d.evdev.path)
+                j.add("vendor", hex4(desc.vendor))
+                j.add("product", hex4(desc.product))
+                j.add("protocol", desc.multitouchProtocol.rawValue)
+                j.add("slots", desc.slotCount)
+                j.add("grabbed", d.evdev.isGrabbed)
+                j.add("surface", d.surface.size(for: desc))
+                return j.line
+            }
+            let fed = injected.map { d -> String in
+                var j = JSONLine()
+                j.add("id", d.ref.id)
+                j.add("name", d.ref.name)
+                j.add("kind", d.ref.kind.rawValue)
+                j.add("path", d.recording.source)
+                j.add("injected", true)
+                j.add("surface", d.surface.size(for: d.recording.description))
+                return j.line
+            }
+            return ProtocolLine.response("devices", [("devices", ProtocolLine.array(list + fed))])
+        case "hit-test":
+            guard let x = request.x, let y = request.y else {
+                return ProtocolLine.error("hit-test needs numeric \"x\" and \"y\"", request: "hit-test")
+            }
+            var size: Point
+            var kind = DeviceKind.touchscreen
+            var deviceName: String?
+            if let wanted = request.device {
+                guard let d = devices.values.first(where: { $0.ref.name == wanted || String($0.ref.id) == wanted }) else {
+                    return ProtocolLine.error("no device '\(wanted)' (see the devices request)", request: "hit-test")
+                }
+                size = d.surface.size(for: d.evdev.description)
+                kind = d.ref.kind
+                deviceName = d.ref.name
+            } else if let d = devices.keys.min().flatMap({ devices[$0] }) {
+                size = d.surface.size(for: d.evdev.description)
+                kind = d.ref.kind
+                deviceName = d.ref.name
+            } else {
+                size = configuration.surfaces.compactMap(\.surface.size).first ?? Point(x: 100, y: 100)
+            }
+            let chain = pipeline.engine.hitTest(Point(x: x, y: y), surfaceSize: size, deviceKind: kind)
+            var fields = [("chain", ProtocolLine.strings(chain))]
+            if let deviceName { fields.append(("device", ProtocolLine.string(deviceName))) }
+            fields.append(("surface", "{\"x\":\(JSONLine.number(size.x)),\"y\":\(JSONLine.number(size.y))}"))
+            return ProtocolLine.response("hit-test", fields)
+        case "reload":
+            logger.info("reload requested", metadata: ["client": "\(client.id)", "uid": "\(client.uid)"])
+            switch reload(origin: client.name) {
+            case .success: return ProtocolLine.response("reload", [("config", ProtocolLine.string(options.configPath ?? "default"))])
+            case .failure(let error): return ProtocolLine.error("config refused; the old one keeps running:\n\(error.description)", request: "reload")
+            }
+        default:
+            return ProtocolLine.error("unsupported request '\(request.request)'", request: request.request)
+        }
+    }
+
+    private func hex4(_ v: UInt16) -> String {
+        let s = String(v, radix: 16)
+        return String(repeating: "0", count: 4 - s.count) + s
+    }
+
+    // MARK: reload
+
+    /// Loads the config again. A broken one is refused (logged, returned) and the old one keeps running.
+    func reload(origin: String) -> Result<Void, ConfigErrors> {
+        notifier.reloading()
+        defer { notifier.ready() }
+        let newConfiguration: Configuration
+        do {
+            newConfiguration = try loadConfiguration(path: options.configPath)
+        } catch {
+            logger.error("reload refused; keeping the running config",
+                         metadata: ["origin": "\(origin)", "errors": "\(error.description)"])
+            return .failure(error)
+        }
+        apply(newConfiguration)
+        logger.info("configuration reloaded", metadata: ["origin": "\(origin)", "devices": "\(devices.count)"])
+        return .success(())
+    }
+
+    private func apply(_ newConfiguration: Configuration) {
+        let now = max(Timestamp(microseconds: monotonicMicroseconds()), lastEventTime ?? .zero)
+        // Open gestures end as cancelled under the old config; every device restarts clean.
+        for id in devices.keys.sorted() { handle(pipeline.removeDevice(id: id, at: now)) }
+        if newConfiguration.socket != configuration.socket {
+            logger.notice("socket path, mode and owner changes take effect at restart")
+        }
+        configuration = newConfiguration
+        var engine = GestureEngine(configuration: newConfiguration.engine)
+        engine.explains = pipeline.engine.explains
+        pipeline = GesturePipeline(engine: engine)
+        hub.queueLimit = max(1, newConfiguration.socket.clientQueueLimit)
+        hub.allowedUIDs = newConfiguration.socket.allowedUIDs
+        bindings.concurrency = max(1, newConfiguration.bindingConcurrency)
+
+        let old = devices
+        devices = [:]
+        deviceByFD = [:]
+        deviceByNode = [:]
+        for (id, device) in old.sorted(by: { $0.key < $1.key }) {
+            let desc = device.evdev.description
+            guard newConfiguration.devices.selects(desc, kind: device.ref.kind, path: device.evdev.path) else {
+                epoll.remove(device.evdev.fd)
+                logger.info("device no longer selected", metadata: ["id": "\(id)", "name": "\(desc.name)"])
+                continue
+            }
+            if device.evdev.isGrabbed != newConfiguration.devices.grab {
+                try? device.evdev.grab(newConfiguration.devices.grab)
+            }
+            let surface = newConfiguration.surface(for: desc, kind: device.ref.kind, path: device.evdev.path)
+            let live = LiveDevice(ref: device.ref, evdev: device.evdev, surface: surface)
+            devices[id] = live
+            deviceByFD[device.evdev.fd] = id
+            deviceByNode[device.evdev.path] = id
+            pipeline.addDevice(desc, ref: device.ref, surface: surface)
+        }
+        for device in injected {
+            pipeline.addDevice(device.recording.description, ref: device.ref, surface: device.surface)
+        }
+        if let udev, options.opensDevices, let infos = try? udev.inputDevices() {
+            for info in infos { openDevice(info) }
+        }
+    }
 }

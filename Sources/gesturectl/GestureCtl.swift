@@ -1,9 +1,169 @@
 import ArgumentParser
+import GestureCore
 import GestureDaemon
+
+/// Options every subcommand shares.
+struct ConnectionOptions: ParsableArguments {
+    @Option(name: .long, help: "Daemon socket (default: $GESTURED_SOCKET or /run/gestured/gestured.sock).")
+    var socket: String?
+
+    @Option(name: .long, help: "Seconds to wait for a response.")
+    var timeout: Double = 5
+
+    /// Connects and reads the hello line.
+    func connect() throws -> ControlClient {
+        let path = socket ?? ControlClient.defaultSocketPath
+        do {
+            let client = try ControlClient(path: path)
+            guard let hello = try client.readLine(timeout: milliseconds), hello.contains("\"type\":\"hello\"") else {
+                fail("\(path): the daemon did not greet (expected a hello line)")
+            }
+            return client
+        } catch {
+            fail("cannot reach gestured: \(error)")
+        }
+    }
+
+    var milliseconds: Int32 { Int32(max(0, min(timeout, 86_400)) * 1000) }
+
+    /// Sends one request and returns its response line; exits 1 on an error line.
+    func request(_ client: ControlClient, _ line: String, printing: Bool = true) throws -> String {
+        do {
+            try client.send(line)
+            while let reply = try client.readLine(timeout: milliseconds) {
+                if reply.hasPrefix("{\"type\":\"error\"") {
+                    writeStandardError("gestured: \(errorMessage(reply))\n")
+                    throw ExitCode(1)
+                }
+                if reply.hasPrefix("{\"type\":\"response\"") {
+                    if printing { print(reply) }
+                    return reply
+                }
+            }
+            fail("the daemon closed the connection")
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            fail("\(error)")
+        }
+    }
+}
+
+/// The message of an error line.
+func errorMessage(_ line: String) -> String { ProtocolLine.message(ofError: line) ?? line }
+
+func fail(_ message: String) -> Never {
+    writeStandardError("gesturectl: \(message)\n")
+    exitProcess(1)
+}
 
 @main
 struct GestureCtl: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "gesturectl", abstract: "Client for the gestured socket.", version: DaemonVersion.version)
-    func run() throws {}
+        commandName: "gesturectl", abstract: "Client for the gestured socket.", version: DaemonVersion.version,
+        subcommands: [Listen.self, Status.self, Devices.self, HitTest.self, Reload.self, Explain.self])
+}
+
+/// Builds a subscribe request line.
+func subscribeLine(gestures: [String], kinds: [String], regions: [String], devices: [String], touches: [String]) -> String {
+    var j = JSONLine()
+    j.add("request", "subscribe")
+    if !gestures.isEmpty { j.addRaw("gestures", ProtocolLine.strings(gestures)) }
+    if !kinds.isEmpty { j.addRaw("kinds", ProtocolLine.strings(kinds)) }
+    if !regions.isEmpty { j.addRaw("regions", ProtocolLine.strings(regions)) }
+    if !devices.isEmpty { j.addRaw("devices", ProtocolLine.strings(devices)) }
+    if !touches.isEmpty { j.addRaw("touches", ProtocolLine.strings(touches)) }
+    return j.line
+}
+
+/// Prints every line the daemon sends until it closes the connection.
+func stream(_ client: ControlClient) throws {
+    let writer = LineWriter(fd: 1, flushesEachLine: true)
+    do {
+        while let line = try client.readLine(timeout: -1) { writer.write(line: line) }
+    } catch {
+        fail("\(error)")
+    }
+}
+
+extension GestureCtl {
+    struct Listen: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print gesture (and touch) events as JSON lines as they happen.")
+        @OptionGroup var connection: ConnectionOptions
+        @Option(name: .customLong("gesture"), help: "Only this gesture id (repeatable).")
+        var gestures: [String] = []
+        @Option(name: .customLong("kind"), help: "Only this kind: tap, long-press, pan, swipe, pinch, rotation, edge-pan (repeatable).")
+        var kinds: [String] = []
+        @Option(name: .customLong("region"), help: "Only gestures of this region (repeatable).")
+        var regions: [String] = []
+        @Option(name: .customLong("device"), help: "Only this device name (repeatable).")
+        var devices: [String] = []
+        @Option(name: .customLong("touches"), help: "Also stream the raw touches of this region; '*' for every region (repeatable).")
+        var touches: [String] = []
+        @Flag(name: .long, help: "Also print explain lines.")
+        var explain = false
+
+        func run() throws {
+            let client = try connection.connect()
+            _ = try connection.request(client, subscribeLine(gestures: gestures, kinds: kinds, regions: regions,
+                                                             devices: devices, touches: touches), printing: false)
+            if explain { _ = try connection.request(client, "{\"request\":\"explain\"}", printing: false) }
+            try stream(client)
+        }
+    }
+
+    struct Status: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show the daemon's status.")
+        @OptionGroup var connection: ConnectionOptions
+        func run() throws { _ = try connection.request(try connection.connect(), "{\"request\":\"status\"}") }
+    }
+
+    struct Devices: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the touch devices the daemon reads.")
+        @OptionGroup var connection: ConnectionOptions
+        func run() throws { _ = try connection.request(try connection.connect(), "{\"request\":\"devices\"}") }
+    }
+
+    struct HitTest: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "hit-test", abstract: "Show the region chain (hit region first) at a surface point.")
+        @OptionGroup var connection: ConnectionOptions
+        @Argument(help: "X in surface units.") var x: Double
+        @Argument(help: "Y in surface units.") var y: Double
+        @Option(name: .long, help: "Device name or id whose surface to use (default: the first device).")
+        var device: String?
+        func run() throws {
+            var j = JSONLine()
+            j.add("request", "hit-test")
+            j.add("x", x)
+            j.add("y", y)
+            if let device { j.add("device", device) }
+            _ = try connection.request(try connection.connect(), j.line)
+        }
+    }
+
+    struct Reload: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Reload the daemon's config; a broken config is refused and the old one keeps running.")
+        @OptionGroup var connection: ConnectionOptions
+        func run() throws { _ = try connection.request(try connection.connect(), "{\"request\":\"reload\"}") }
+    }
+
+    struct Explain: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print explain lines: every recognizer state change and why (plus the gestures).")
+        @OptionGroup var connection: ConnectionOptions
+        @Option(name: .customLong("gesture"), help: "Only this gesture id (repeatable).")
+        var gestures: [String] = []
+        @Option(name: .customLong("region"), help: "Only this region (repeatable).")
+        var regions: [String] = []
+        func run() throws {
+            let client = try connection.connect()
+            _ = try connection.request(client, subscribeLine(gestures: gestures, kinds: [], regions: regions,
+                                                             devices: [], touches: []), printing: false)
+            _ = try connection.request(client, "{\"request\":\"explain\"}", printing: false)
+            try stream(client)
+        }
+    }
 }

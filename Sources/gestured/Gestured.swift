@@ -4,6 +4,10 @@ import GestureDaemon
 @main
 struct Gestured: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "gestured", abstract: "Linux multitouch gesture daemon.", version: DaemonVersion.version)
-    func run() throws {}
+        commandName: "gestured", abstract: "Linux multitouch gesture daemon.", version: DaemonVersion.version,
+        subcommands: [
+            RunCommand.self,
+            ReplayCommand.self,
+        ],
+        defaultSubcommand: RunCommand.self)
 }

@@ -1,0 +1,103 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CGestureSys
+import GestureDevices
+
+/// A blocking client of the daemon socket (gesturectl, tests): connect, send request lines, read
+/// lines with a timeout.
+public final class ControlClient {
+    public let fd: Int32
+    private var buffer: [UInt8] = []
+    private var start = 0
+
+    /// `$GESTURED_SOCKET`, else the system socket, else the user unit's socket in `$XDG_RUNTIME_DIR`.
+    public static var defaultSocketPath: String {
+        if let env = getenv("GESTURED_SOCKET") { return String(cString: env) }
+        let system = "/run/gestured/gestured.sock"
+        if access(system, F_OK) != 0, let runtime = getenv("XDG_RUNTIME_DIR") {
+            let user = String(cString: runtime) + "/gestured/gestured.sock"
+            if access(user, F_OK) == 0 { return user }
+        }
+        return system
+    }
+
+    public init(path: String) throws(SystemCallError) {
+        // A local until connected: once `self.fd` is set, a throwing init also runs deinit,
+        // which would close the fd a second time.
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw SystemCallError.current("socket", subject: path) }
+        let rc = withUnixAddress(path) { address, length in retryingOnInterrupt { connect(fd, address, length) } }
+        guard let rc else {
+            close(fd)
+            throw SystemCallError("connect", code: ENAMETOOLONG, subject: path)
+        }
+        if rc != 0 {
+            let error = SystemCallError.current("connect", subject: path)
+            close(fd)
+            throw error
+        }
+        self.fd = fd
+    }
+
+    deinit { close(fd) }
+
+    /// Sends one line (a newline is added).
+    public func send(_ line: String) throws(SystemCallError) {
+        let bytes = Array((line + "\n").utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw SystemCallError.current("send", subject: "daemon socket")
+            }
+            offset += n
+        }
+    }
+
+    /// The next line, nil at end of stream. Throws ETIMEDOUT when nothing complete arrives within
+    /// `timeout` ms (-1: wait forever).
+    public func readLine(timeout: Int32 = 5000) throws(SystemCallError) -> String? {
+        let deadline = monotonicMicroseconds() + Int64(timeout) * 1000
+        while true {
+            if let newline = buffer[start...].firstIndex(of: 10) {
+                let line = String(decoding: buffer[start..<newline], as: UTF8.self)
+                start = newline + 1
+                if start > 65_536 {
+                    buffer.removeFirst(start)
+                    start = 0
+                }
+                return line
+            }
+            var wait: Int32 = -1
+            if timeout >= 0 {
+                let remaining = deadline - monotonicMicroseconds()
+                if remaining <= 0 { throw SystemCallError("poll", code: ETIMEDOUT, subject: "daemon socket") }
+                wait = Int32(min(remaining / 1000 + 1, Int64(Int32.max)))
+            }
+            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&pfd, 1, wait)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                throw SystemCallError.current("poll", subject: "daemon socket")
+            }
+            if ready == 0 { continue }
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                throw SystemCallError.current("recv", subject: "daemon socket")
+            }
+            if n == 0 {
+                if start < buffer.count {
+                    let rest = String(decoding: buffer[start...], as: UTF8.self)
+                    start = buffer.count
+                    return rest
+                }
+                return nil
+            }
+            buffer.append(contentsOf: chunk[0..<n])
+        }
+    }
+}

@@ -1,0 +1,102 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Logging
+
+/// swift-log handler writing one line per message to stderr. Under systemd (`JOURNAL_STREAM` set)
+/// each line starts with the sd-daemon `<N>` priority prefix and carries no timestamp (the journal
+/// adds its own); otherwise lines start with an ISO-like UTC time and the level.
+public struct JournalLogHandler: LogHandler {
+    public var logLevel: Logger.Level
+    public var metadata: Logger.Metadata = [:]
+    public var metadataProvider: Logger.MetadataProvider?
+    private let label: String
+    private let journal: Bool
+
+    public init(label: String, level: Logger.Level = .info, journal: Bool = getenv("JOURNAL_STREAM") != nil) {
+        self.label = label
+        self.logLevel = level
+        self.journal = journal
+    }
+
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    /// Installs the handler for the whole process (call once, from main).
+    public static func bootstrap(level: Logger.Level = .info) {
+        LoggingSystem.bootstrap { label in JournalLogHandler(label: label, level: level) }
+    }
+
+    public func log(event: LogEvent) {
+        var line = ""
+        if journal {
+            line += "<\(JournalLogHandler.priority(event.level))>"
+        } else {
+            line += JournalLogHandler.timestamp() + " " + event.level.rawValue.uppercased() + " "
+        }
+        line += event.message.description
+        var all = metadata
+        if let extra = event.metadata { all.merge(extra) { $1 } }
+        for key in all.keys.sorted() {
+            line += " \(key)=\(JournalLogHandler.quote("\(all[key]!)"))"
+        }
+        if let error = event.error { line += " error=\(JournalLogHandler.quote("\(error)"))" }
+        line += "\n"
+        writeStandardError(line)
+    }
+
+    static func priority(_ level: Logger.Level) -> Int {
+        switch level {
+        case .trace, .debug: 7
+        case .info: 6
+        case .notice: 5
+        case .warning: 4
+        case .error: 3
+        case .critical: 2
+        }
+    }
+
+    static func quote(_ value: String) -> String {
+        if !value.isEmpty && !value.contains(where: { $0 == " " || $0 == "\"" || $0 == "=" || $0.isNewline }) {
+            return value
+        }
+        var out = "\""
+        for c in value {
+            switch c {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            default: out.append(c)
+            }
+        }
+        return out + "\""
+    }
+
+    static func timestamp() -> String {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        var seconds = ts.tv_sec
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func pad(_ v: Int32, _ n: Int = 2) -> String {
+            let s = String(v)
+            return String(repeating: "0", count: max(0, n - s.count)) + s
+        }
+        return "\(parts.tm_year + 1900)-\(pad(parts.tm_mon + 1))-\(pad(parts.tm_mday))T"
+            + "\(pad(parts.tm_hour)):\(pad(parts.tm_min)):\(pad(parts.tm_sec)).\(pad(Int32(ts.tv_nsec / 1_000_000), 3))Z"
+    }
+}
+
+/// Writes text to fd 2 in full (no stdio buffering shared between threads).
+public func writeStandardError(_ text: String) {
+    var bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+        let n = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress! + offset, $0.count - offset) }
+        if n < 0 && errno == EINTR { continue }
+        if n <= 0 { return }
+        offset += n
+    }
+}

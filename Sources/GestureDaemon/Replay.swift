@@ -1,0 +1,83 @@
+import GestureCore
+import GestureConfig
+import GestureRecording
+
+/// What to replay and how.
+public struct ReplayOptions: Sendable {
+    public var configuration: Configuration
+    /// Emit every touch of every frame (`--touches`).
+    public var emitsAllTouches: Bool
+    /// Emit explain lines (`--explain`).
+    public var explains: Bool
+
+    public init(configuration: Configuration, emitsAllTouches: Bool = false, explains: Bool = false) {
+        self.configuration = configuration
+        self.emitsAllTouches = emitsAllTouches
+        self.explains = explains
+    }
+}
+
+/// The `gestured replay` driver: recordings in, engine outputs out, through the same
+/// `GesturePipeline` the live daemon uses. Deterministic: time comes only from event timestamps.
+public enum Replay {
+    /// Loads every file, in order. A file may hold several devices (libinput record).
+    public static func load(paths: [String], descriptionPath: String? = nil) throws(RecordingError) -> [Recording] {
+        var result: [Recording] = []
+        for path in paths {
+            result += try RecordingLoader.load(path: path, descriptionPath: descriptionPath)
+        }
+        return result
+    }
+
+    /// Warnings of the recordings as `file: warning: ...` lines (kept as is when they already name the file).
+    public static func warningLines(_ recordings: [Recording]) -> [String] {
+        recordings.flatMap { recording in
+            recording.warnings.map { $0.hasPrefix(recording.source) ? $0 : "\(recording.source): warning: \($0)" }
+        }
+    }
+
+    /// The device a recording becomes: id = its position in `recordings` (file order).
+    public static func deviceRef(_ recording: Recording, index: Int) -> DeviceRef {
+        DeviceRef(id: index, name: recording.description.name, kind: recording.description.kind)
+    }
+
+    /// Feeds every recording as its own device, events merged by time (file order breaks ties),
+    /// then finishes at the last event time so pending recognizers resolve. `pace` is called before
+    /// each event with its time (for `--realtime`); `emit` gets every output in order.
+    public static func run(_ recordings: [Recording], options: ReplayOptions,
+                           pace: ((Timestamp) -> Void)? = nil, emit: (EngineOutput) -> Void) {
+        var engine = GestureEngine(configuration: options.configuration.engine)
+        engine.explains = options.explains
+        var pipeline = GesturePipeline(engine: engine, emitsAllTouches: options.emitsAllTouches)
+        for (index, recording) in recordings.enumerated() {
+            let ref = deviceRef(recording, index: index)
+            let surface = options.configuration.surface(for: recording.description, kind: ref.kind,
+                                                        path: recording.description.path ?? recording.source)
+            pipeline.addDevice(recording.description, ref: ref, surface: surface)
+        }
+        var cursors = [Int](repeating: 0, count: recordings.count)
+        var last: Timestamp?
+        while true {
+            // k-way merge; k is the number of devices (small).
+            var pick: Int?
+            for i in recordings.indices where cursors[i] < recordings[i].events.count {
+                let t = recordings[i].events[cursors[i]].time
+                if pick == nil || t < recordings[pick!].events[cursors[pick!]].time { pick = i }
+            }
+            guard let i = pick else { break }
+            let event = recordings[i].events[cursors[i]]
+            cursors[i] += 1
+            pace?(event.time)
+            last = max(last ?? event.time, event.time)
+            for output in pipeline.feed(event, device: i) { emit(output) }
+        }
+        for output in pipeline.finish(at: last ?? .zero) { emit(output) }
+    }
+
+    /// Every output of a replay, in order (for tests and benchmarks).
+    public static func outputs(_ recordings: [Recording], options: ReplayOptions) -> [EngineOutput] {
+        var result: [EngineOutput] = []
+        run(recordings, options: options) { result.append($0) }
+        return result
+    }
+}

@@ -1,0 +1,40 @@
+import ArgumentParser
+import GestureDaemon
+import Logging
+
+/// `gestured run`: the daemon.
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run", abstract: "Run the daemon: read touch devices, publish gestures on the socket.")
+
+    @Option(name: .long, help: "Configuration file (default: the embedded default config).")
+    var config: String?
+
+    @Option(name: .long, help: "Socket path (overrides the config's socket.path).")
+    var socket: String?
+
+    @Flag(name: .long, help: "Open no input device (socket and bindings only; for tests).")
+    var noDevices = false
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Feed a recording through the live loop at its recorded pace, as an extra device (repeatable).",
+        discussion: "For trying a config and its bindings without touching the screen."))
+    var inject: [String] = []
+
+    @Flag(name: .long, help: "Start the --inject recordings when the first client subscribes.")
+    var injectWhenSubscribed = false
+
+    @Option(name: .long, help: "Log level: trace, debug, info, notice, warning, error, critical.")
+    var logLevel: String = "info"
+
+    func run() throws {
+        guard let level = Logger.Level(rawValue: logLevel) else {
+            throw ValidationError("unknown log level '\(logLevel)'")
+        }
+        JournalLogHandler.bootstrap(level: level)
+        let options = DaemonOptions(configPath: config, socketPath: socket, opensDevices: !noDevices,
+                                    injectedRecordings: inject, injectsWhenSubscribed: injectWhenSubscribed)
+        let status = Daemon.main(options: options, logger: Logger(label: "gestured"))
+        if status != 0 { throw ExitCode(status) }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Logging
+import Testing
+import GestureCore
+import GestureConfig
+@testable import GestureDaemon
+
+/// The socket hub in-process: publish many lines to a client that does not read.
+@Suite struct ClientHubTests {
+    @Test func aSlowSubscriberLosesLinesAndIsToldHowMany() throws {
+        let dir = TempDir()
+        let path = dir.file("hub.sock")
+        let settings = SocketSettings(path: path, mode: 0o600, clientQueueLimit: 16)
+        let epoll = try Epoll()
+        let hub = try ClientHub(listenFD: try ClientHub.listen(path: path, settings: settings), socketPath: path,
+                                settings: settings, epoll: epoll, logger: Logger(label: "test.hub"))
+        defer { hub.closeAll() }
+        func service() throws {
+            for (fd, events) in try epoll.wait(timeout: 0) {
+                if fd == hub.listenFD { hub.acceptAll() } else { hub.handle(fd: fd, events: events) }
+            }
+        }
+        let client = try ControlClient(path: path)
+        try service()
+        #expect(hub.clients.count == 1)
+        #expect(try client.readLine(timeout: 2000) == DaemonVersion.helloLine)
+        try client.send(#"{"request":"subscribe","gestures":["pan"]}"#)
+        #expect(waitUntil(timeout: 2) { (try? service()) != nil && hub.hasSubscriber })
+        #expect(json(try client.readLine(timeout: 2000))["request"] as? String == "subscribe")
+
+        // 20 000 lines of ~200 bytes: far more than the socket buffer plus 16 queued lines.
+        let total = 20_000
+        for i in 0..<total {
+            let e = GestureEvent(gesture: i % 2 == 0 ? "pan" : "tap", kind: .pan, state: .changed,
+                                 time: Timestamp(microseconds: Int64(i)), device: "d", region: "r", fingers: 1,
+                                 translation: Point(x: Double(i), y: 0))
+            hub.publish(.gesture(e))
+        }
+        #expect(hub.largestQueue <= 17)
+        var received = 0
+        var dropped = 0
+        var sawTap = false
+        let done = waitUntil(timeout: 20) {
+            try? service()
+            while let line = try? client.readLine(timeout: 5) {
+                let object = json(line)
+                if object["type"] as? String == "dropped" { dropped += object["count"] as? Int ?? 0 }
+                if object["type"] as? String == "gesture" {
+                    received += 1
+                    if object["gesture"] as? String == "tap" { sawTap = true }
+                }
+            }
+            return received + dropped == total / 2
+        }
+        #expect(done, "received \(received) + dropped \(dropped) != \(total / 2)")
+        #expect(dropped > 0)
+        #expect(!sawTap)
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+import GestureConfig
+import GestureDaemon
+
+/// The real `gestured run` binary over its socket (no input devices).
+@Suite(.serialized) struct DaemonSocketTests {
+    @Test func greetsThenAnswersStatus() throws {
+        let daemon = try DaemonProcess()
+        let client = try daemon.connect()
+        let status = json(try daemon.roundTrip(client, #"{"request":"status"}"#))
+        #expect(status["type"] as? String == "response")
+        #expect(status["request"] as? String == "status")
+        #expect(status["ok"] as? Bool == true)
+        #expect(status["protocol"] as? Int == 1)
+        #expect(status["devices"] as? Int == 0)
+    }
+
+    @Test func malformedLinesGetErrorsAndTheConnectionStaysUsable() throws {
+        let daemon = try DaemonProcess()
+        let client = try daemon.connect()
+        for bad in ["not json", "{\"request\":", "[]", #"{"request":"fly"}"#, #"{"request":"subscribe","kinds":["zz"]}"#,
+                    #"{"request":"hit-test","x":"a","y":1}"#, String(repeating: "x", count: 10_000)] {
+            let reply = json(try daemon.roundTrip(client, bad))
+            #expect(reply["type"] as? String == "error", "for \(bad.prefix(40))")
+            #expect((reply["message"] as? String)?.isEmpty == false)
+        }
+        let status = json(try daemon.roundTrip(client, #"{"request":"status"}"#))
+        #expect(status["ok"] as? Bool == true)
+        #expect(daemon.process.isRunning)
+    }
+
+    @Test func subscribeAndExplainAreAcknowledged() throws {
+        let daemon = try DaemonProcess()
+        let client = try daemon.connect()
+        let sub = json(try daemon.roundTrip(client, #"{"request":"subscribe","kinds":["tap","pan"],"touches":["*"]}"#))
+        #expect(sub["ok"] as? Bool == true)
+        let explain = json(try daemon.roundTrip(client, #"{"request":"explain"}"#))
+        #expect(explain["on"] as? Bool == true)
+        let status = json(try daemon.roundTrip(client, #"{"request":"status"}"#))
+        #expect(status["explain"] as? Bool == true)
+        let off = json(try daemon.roundTrip(client, #"{"request":"explain","on":false}"#))
+        #expect(off["on"] as? Bool == false)
+        let hit = json(try daemon.roundTrip(client, #"{"request":"hit-test","x":10,"y":10}"#))
+        #expect(hit["ok"] as? Bool == true)
+        #expect(hit["chain"] is [Any])
+        let devices = json(try daemon.roundTrip(client, #"{"request":"devices"}"#))
+        #expect((devices["devices"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func twoHundredClientsLeaveNoFileDescriptorBehind() throws {
+        let daemon = try DaemonProcess()
+        let baseline = daemon.fdCount
+        #expect(baseline > 0)
+        // In sequence, each saying something...
+        for i in 0..<100 {
+            let client = try daemon.connect()
+            if i % 2 == 0 { _ = try daemon.roundTrip(client, #"{"request":"status"}"#) }
+        }
+        // ...and all at once, some leaving mid-line.
+        var clients: [ControlClient] = []
+        for _ in 0..<100 { clients.append(try daemon.connect()) }
+        #expect(waitUntil(timeout: 10) { daemon.fdCount >= baseline + 100 })
+        for (i, c) in clients.enumerated() where i % 3 == 0 { try c.send("{\"request\":\"sta") }
+        clients.removeAll()
+        #expect(waitUntil(timeout: 10) { daemon.fdCount == baseline }, "fds: \(daemon.fdCount) vs \(baseline)")
+        let client = try daemon.connect()
+        #expect(json(try daemon.roundTrip(client, #"{"request":"status"}"#))["clients"] as? Int == 1)
+    }
+
+    @Test func aClientThatDoesNotReadDoesNotDelayAnother() throws {
+        let daemon = try DaemonProcess()
+        let stuck = try daemon.connect()
+        _ = try daemon.roundTrip(stuck, #"{"request":"subscribe"}"#)
+        // Fill the stuck client's socket and queue: it sends far more than it will ever read.
+        let flood = String(repeating: #"{"request":"status"}"# + "\n", count: 2000)
+        var sent = 0
+        let fd = stuck.fd
+        let flags = fcntl(fd, F_GETFL)
+        _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
+        let bytes = Array(flood.utf8)
+        for _ in 0..<50 {
+            let n = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n > 0 { sent += n } else { break }
+        }
+        #expect(sent > 0)
+        let other = try daemon.connect()
+        var worst = 0.0
+        for _ in 0..<20 {
+            let start = Date()
+            let reply = json(try daemon.roundTrip(other, #"{"request":"status"}"#))
+            worst = max(worst, Date().timeIntervalSince(start))
+            #expect(reply["ok"] as? Bool == true)
+        }
+        #expect(worst < 0.5, "slowest round trip \(worst) s while another client is stuck")
+        #expect(daemon.process.isRunning)
+    }
+
+    @Test func sigtermStopsCleanlyAndRemovesTheSocket() throws {
+        let daemon = try DaemonProcess()
+        #expect(FileManager.default.fileExists(atPath: daemon.socketPath))
+        #expect(daemon.stop() == 0)
+        #expect(!FileManager.default.fileExists(atPath: daemon.socketPath))
+    }
+
+    @Test func sighupReloadsAndKeepsServing() throws {
+        let daemon = try DaemonProcess()
+        kill(daemon.pid, SIGHUP)
+        #expect(waitUntil(timeout: 5) { daemon.log.contains("configuration reloaded") })
+        let client = try daemon.connect()
+        #expect(json(try daemon.roundTrip(client, #"{"request":"status"}"#))["ok"] as? Bool == true)
+        let reload = json(try daemon.roundTrip(client, #"{"request":"reload"}"#))
+        #expect(reload["ok"] as? Bool == true)
+    }
+
+    @Test func aSecondDaemonOnALiveSocketRefusesToStart() throws {
+        let daemon = try DaemonProcess()
+        let second = try runBinary("gestured", ["run", "--no-devices", "--socket", daemon.socketPath], timeout: 20)
+        #expect(second.status != 0)
+        #expect(second.stderr.contains(daemon.socketPath))
+        let client = try daemon.connect()
+        #expect(json(try daemon.roundTrip(client, #"{"request":"status"}"#))["ok"] as? Bool == true)
+    }
+
+    /// Needs the real YAML loader (its embedded default text is the known-good config).
+    @Test(.enabled(if: !ConfigurationLoader.defaultYAML.isEmpty))
+    func aBrokenConfigOnReloadIsRefusedAndTheOldOneKeepsRunning() throws {
+        let dir = TempDir()
+        let config = dir.file("gestured.yaml")
+        try ConfigurationLoader.defaultYAML.write(toFile: config, atomically: true, encoding: .utf8)
+        let daemon = try DaemonProcess(extraArguments: ["--config", config])
+        let client = try daemon.connect()
+        try "recognizers: [ {kind: nonsense\n  - : :\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let reply = json(try daemon.roundTrip(client, #"{"request":"reload"}"#))
+        #expect(reply["type"] as? String == "error")
+        #expect((reply["message"] as? String)?.contains(config) == true)
+        kill(daemon.pid, SIGHUP)
+        #expect(waitUntil(timeout: 5) { daemon.log.components(separatedBy: "reload refused").count >= 3 })
+        #expect(daemon.process.isRunning)
+        #expect(json(try daemon.roundTrip(client, #"{"request":"status"}"#))["ok"] as? Bool == true)
+        // Fixed again: accepted.
+        try ConfigurationLoader.defaultYAML.write(toFile: config, atomically: true, encoding: .utf8)
+        #expect(json(try daemon.roundTrip(client, #"{"request":"reload"}"#))["ok"] as? Bool == true)
+    }
+
+    @Test func gesturectlTalksToTheDaemon() throws {
+        let daemon = try DaemonProcess()
+        let status = try runBinary("gesturectl", ["status", "--socket", daemon.socketPath])
+        #expect(status.status == 0)
+        #expect(json(status.stdout.trimmingCharacters(in: .newlines))["request"] as? String == "status")
+        let hit = try runBinary("gesturectl", ["hit-test", "5", "5", "--socket", daemon.socketPath])
+        #expect(hit.status == 0)
+        #expect(hit.stdout.contains("\"chain\""))
+        let bad = try runBinary("gesturectl", ["hit-test", "5", "5", "--device", "nope", "--socket", daemon.socketPath])
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("no device 'nope'"))
+        let missing = try runBinary("gesturectl", ["status", "--socket", daemon.dir.file("absent.sock")])
+        #expect(missing.status != 0)
+        #expect(missing.stderr.contains("absent.sock"))
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+import GestureDevices
+@testable import GestureDaemon
+
+/// A datagram socket standing in for systemd's notify socket.
+final class NotifyListener {
+    let fd: Int32
+    let path: String
+    init(path: String) throws {
+        self.path = path
+        fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let rc = withUnixAddress(path) { bind(fd, $0, $1) }
+        guard rc == 0 else { throw DaemonTestError("bind \(path) failed") }
+    }
+    deinit { close(fd) }
+
+    /// The next datagram within `timeout` seconds.
+    func next(timeout: Double) -> String? {
+        var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&pfd, 1, Int32(timeout * 1000)) == 1 else { return nil }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        return n > 0 ? String(decoding: buffer[0..<n], as: UTF8.self) : nil
+    }
+
+    /// Waits for a datagram containing `text`, skipping others (e.g. WATCHDOG=1).
+    func wait(for text: String, timeout: Double) -> String? {
+        let end = Date().addingTimeInterval(timeout)
+        while Date() < end {
+            if let message = next(timeout: end.timeIntervalSinceNow), message.contains(text) { return message }
+        }
+        return nil
+    }
+}
+
+@Suite(.serialized) struct ServiceTests {
+    @Test func notifiesReadyReloadingWatchdogAndStopping() throws {
+        let dir = TempDir()
+        let listener = try NotifyListener(path: dir.file("notify"))
+        let daemon = try DaemonProcess(environment: ["NOTIFY_SOCKET": listener.path, "WATCHDOG_USEC": "400000"])
+        #expect(listener.wait(for: "READY=1", timeout: 10) != nil)
+        #expect(listener.wait(for: "WATCHDOG=1", timeout: 5) != nil)
+        kill(daemon.pid, SIGHUP)
+        let reloading = listener.wait(for: "RELOADING=1", timeout: 5)
+        #expect(reloading?.contains("MONOTONIC_USEC=") == true)
+        #expect(listener.wait(for: "READY=1", timeout: 5) != nil)
+        #expect(daemon.stop() == 0)
+        #expect(listener.wait(for: "STOPPING=1", timeout: 5) != nil)
+    }
+
+    @Test func anIdleDaemonDoesNotWakeUp() throws {
+        let daemon = try DaemonProcess()
+        let client = try daemon.connect()
+        _ = try daemon.roundTrip(client, #"{"request":"subscribe"}"#)
+        func switches() -> Int {
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(daemon.pid)/task")) ?? []
+            return tasks.reduce(0) { sum, task in
+                let status = (try? String(contentsOfFile: "/proc/\(daemon.pid)/task/\(task)/status", encoding: .utf8)) ?? ""
+                let line = status.split(separator: "\n").first { $0.hasPrefix("voluntary_ctxt_switches") }
+                return sum + (line.flatMap { Int($0.split(separator: "\t").last ?? "") } ?? 0)
+            }
+        }
+        usleep(200_000)
+        let before = switches()
+        usleep(1_000_000)
+        let after = switches()
+        #expect(after - before <= 1, "\(after - before) wake-ups in one idle second")
+    }
+
+    @Test func openingSomethingThatIsNotAnEvdevNodeNamesIt() {
+        #expect {
+            _ = try EvdevDevice(path: "/nonexistent/event99")
+        } throws: { error in
+            "\(error)".contains("/nonexistent/event99") && "\(error)".contains("open")
+        }
+        #expect {
+            _ = try EvdevDevice(path: "/dev/null")
+        } throws: { error in
+            "\(error)".contains("/dev/null") && "\(error)".contains("libevdev_new_from_fd")
+        }
+    }
+
+    @Test func udevEnumerationWorksWithoutDevices() throws {
+        let udev = try Udev()
+        let devices = try udev.inputDevices()
+        #expect(devices.allSatisfy { $0.devnode.hasPrefix("/dev/input/event") })
+        _ = try UdevMonitor(udev: udev)
+    }
+
+    @Test func peersOtherThanRootSelfAndListedAreRefused() throws {
+        let dir = TempDir()
+        let path = dir.file("s")
+        let epoll = try Epoll()
+        let hub = try ClientHub(listenFD: try ClientHub.listen(path: path, settings: .init(path: path)), socketPath: path,
+                                settings: .init(path: path, allowedUIDs: [1000]), epoll: epoll, logger: .init(label: "t"))
+        defer { hub.closeAll() }
+        #expect(hub.isAllowed(uid: 0))
+        #expect(hub.isAllowed(uid: getuid()))
+        #expect(hub.isAllowed(uid: 1000))
+        #expect(getuid() == 4242 || !hub.isAllowed(uid: 4242))
+        hub.allowedUIDs = []
+        #expect(hub.isAllowed(uid: 4242))
+    }
+
+    @Test func socketFileGetsTheConfiguredMode() throws {
+        let dir = TempDir()
+        let path = dir.file("m.sock")
+        let fd = try ClientHub.listen(path: path, settings: .init(path: path, mode: 0o640))
+        defer { close(fd); unlink(path) }
+        var st = stat()
+        #expect(stat(path, &st) == 0)
+        #expect(st.st_mode & 0o777 == 0o640)
+        #expect(throws: SystemCallError.self) {
+            _ = try ClientHub.listen(path: path, settings: .init(path: path))
+        }
+        #expect(throws: SystemCallError.self) {
+            _ = try ClientHub.listen(path: dir.file("x.sock"), settings: .init(path: path, owner: "no-such-user-gestured"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir.file("x.sock")))
+    }
+}
