@@ -8,6 +8,7 @@ struct Gestured: ParsableCommand {
         subcommands: [
             RunCommand.self,
             ReplayCommand.self,
+            CheckConfigCommand.self,
         ],
         defaultSubcommand: RunCommand.self)
 }
