@@ -20,16 +20,18 @@ modprobe uinput || echo "no uinput" >> "$out/fatal"
 /lib/systemd/systemd-udevd --daemon
 udevadm trigger --action=add >/dev/null 2>&1; udevadm settle
 
-"$bin/gestured" run --config "$root/Tests/vm/vm-config.yaml" --socket "$sock" > "$out/daemon.log" 2>&1 &
+"$bin/gestured" run --config "$out/vm-config.yaml" --socket "$sock" > "$out/daemon.log" 2>&1 &
 daemon=$!
 echo "$daemon" > "$out/daemon.pid"
 wait_for 20 test -S "$sock" || echo "daemon socket never appeared" >> "$out/fatal"
+python3 "$root/Tests/vm/latency_client.py" "$sock" "$out/latency.jsonl" &
+latency_client=$!
 
 # run_case NAME DESC EVENTS [KILL_AFTER_SECONDS]
 run_case() {
     local name=$1 desc="$rec/$2" events="$rec/$3" kill_after=${4:-}
     local devname; devname=$(header_name "$desc")
-    "$bin/gesturectl" listen --socket "$sock" --received-at > "$out/live-$name.jsonl" 2>"$out/listen-$name.err" &
+    "$bin/gesturectl" listen --socket "$sock" > "$out/live-$name.jsonl" 2>"$out/listen-$name.err" &
     local listener=$!
     evemu-device "$desc" > "$out/node-$name.txt" 2>&1 &
     local creator=$!
@@ -66,6 +68,7 @@ while IFS='|' read -r name desc events; do
     case "$name" in cypress-*) COMPARE_LIBINPUT=1 ;; *) COMPARE_LIBINPUT= ;; esac
     run_case "$name" "$desc" "$events"
 done < "$root/Tests/vm/cases.txt"
+COMPARE_LIBINPUT=
 
 # Removed mid-gesture (1-finger drag, 2.2 s long, unplugged after 1 s), then the same device again.
 run_case unplug "touchscreens/Atmel maXTouch Touchscreen.desc" "touchscreens/Atmel maXTouch Touchscreen.1-finger-drag-up-down.events" 1.0
@@ -93,6 +96,7 @@ for t in /proc/$daemon/task/*; do cat "$t/status"; done > "$out/idle-tasks-after
 getconf CLK_TCK > "$out/clk_tck"
 kill "$idle_dev"; wait "$idle_dev" 2>/dev/null
 
+kill "$latency_client" 2>/dev/null
 kill -TERM "$daemon"
 wait "$daemon"; echo $? > "$out/daemon-exit"
 touch "$out/inside-done"

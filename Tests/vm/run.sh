@@ -31,11 +31,17 @@ out=$(mktemp -d /tmp/gestured-vm.XXXXXX)
 chmod 777 "$out"
 log "kernel $kernel, results in $out"
 
+# The test config: the default config, plus a device the daemon must ignore.
+grep -q '^  ignore: \[\]$' config/default.yaml || { echo "vm-test: config/default.yaml has no 'ignore: []' line"; echo "0 passed, 1 failed"; exit 1; }
+sed 's/^  ignore: \[\]$/  ignore: [{ name: "*PCAP MultiTouch*" }]/' config/default.yaml > "$out/vm-config.yaml"
+"$bin/gestured" check-config "$out/vm-config.yaml" >&2 || { echo "0 passed, 1 failed"; exit 1; }
+
 # --- the same recordings through `gestured replay` (the reference) -----------------------------------
 rec="$root/Tests/Fixtures/evemu-devices"
 while IFS='|' read -r name desc events; do
     [ -z "$name" ] && continue
-    "$bin/gestured" replay --config "$root/Tests/vm/vm-config.yaml" --desc "$rec/$desc" "$rec/$events" \
+    descarg=(--desc "$rec/$desc"); [ "$desc" = "$events" ] && descarg=()
+    "$bin/gestured" replay --config "$out/vm-config.yaml" "${descarg[@]}" "$rec/$events" \
         > "$out/replay-$name.jsonl" 2> "$out/replay-$name.err" || log "replay of $name failed"
 done < "$root/Tests/vm/cases.txt"
 
