@@ -118,6 +118,8 @@ struct EngineLane: Sendable {
     var deviceName = ""
     /// Emit `.explain` outputs for every recognizer transition.
     var explains: Bool = false
+    /// "received touch" explain lines of touches bound during the current frame, emitted before its transitions.
+    private var receivedExplains: [EngineOutput] = []
 
     struct Slot: Sendable {
         var id: String
@@ -269,6 +271,10 @@ struct EngineLane: Sendable {
                 if touch.phase.isTerminal { slots[r].active -= 1 }
             }
         }
+        if !receivedExplains.isEmpty {
+            out += receivedExplains
+            receivedExplains.removeAll(keepingCapacity: true)
+        }
         proposals.removeAll(keepingCapacity: true)
         for r in involved {
             let state = slots[r].state
@@ -366,6 +372,15 @@ struct EngineLane: Sendable {
                 slots[r].touches.append(touch.id)
                 slots[r].active += 1
                 recs.append(r)
+                if explains {
+                    let chain = tree.nodes[region].id == slots[r].regionID
+                        ? "its region" : "region '\(tree.nodes[region].id)' inside '\(slots[r].regionID)'"
+                    receivedExplains.append(.explain(ExplainEvent(
+                        gesture: slots[r].id, region: slots[r].regionID, from: slots[r].state, to: slots[r].state,
+                        time: frame.time,
+                        reason: "received touch \(touch.id) at (\(JSONLine.number(touch.location.x)), "
+                            + "\(JSONLine.number(touch.location.y))), hit \(chain)")))
+                }
             }
         }
         let publishes = region >= 0 && tree.nodes[region].publishesTouches

@@ -463,4 +463,19 @@ struct ConformanceTests {
         #expect(h.explanations.allSatisfy { $0.time <= Scenario.ms(700) })
         #expect(h.settled)
     }
+
+    @Test("explain names every recognizer that received a touch, and where it hit")
+    func explainReceived() {
+        var s = Scenario(pc([tap("tap"), spec("pan", .pan)]))
+        s.frame(0, .down(1, 50, 50))
+        s.frame(30, .up(1))
+        #expect(s.received("tap").count == 1)
+        #expect(s.received("pan").count == 1)
+        #expect(s.received("tap").first?.hasPrefix("received touch ") == true)
+        #expect(s.received("tap").first?.hasSuffix("at (50, 50), hit region 'C' inside 'P'") == true,
+                "\(s.received("tap"))")
+        // Delivery lines come before the first transition of the sequence.
+        let first = s.explanations.firstIndex { !$0.reason.hasPrefix("received touch") } ?? 0
+        #expect(s.explanations.prefix(first).count == 2)
+    }
 }

@@ -114,8 +114,15 @@ struct Scenario {
         outputs.compactMap { if case .explain(let e) = $0 { e } else { nil } }
     }
 
+    /// The explained transitions of one gesture ("received touch" delivery lines left out).
     func explain(_ gesture: String) -> [String] {
-        explanations.filter { $0.gesture == gesture }.map { "\($0.from.rawValue)->\($0.to.rawValue)" }
+        explanations.filter { $0.gesture == gesture && !$0.reason.hasPrefix("received touch") }
+            .map { "\($0.from.rawValue)->\($0.to.rawValue)" }
+    }
+
+    /// The "received touch" delivery lines of one gesture.
+    func received(_ gesture: String) -> [String] {
+        explanations.filter { $0.gesture == gesture && $0.reason.hasPrefix("received touch") }.map(\.reason)
     }
 
     func reasons(_ gesture: String, to state: GestureState = .failed) -> [String] {
