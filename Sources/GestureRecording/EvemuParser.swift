@@ -50,9 +50,15 @@ struct EvemuParser {
         var bitmaskOffsets: [UInt16: Int] = [:]
         var propertyOffset = 0
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for lineBytes in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             lineNumber += 1
-            var line = rawLine
+            // Almost every line is a well-formed `E:` line: read it from the bytes. Anything unusual
+            // (a comment, a bad field) goes through the general path below, which names the error.
+            if let event = Self.fastEvent(lineBytes) {
+                events.append(event)
+                continue
+            }
+            var line = Substring(lineBytes)
             if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
             let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
             guard let tag = fields.first else { continue }
@@ -118,6 +124,74 @@ struct EvemuParser {
             }
         }
         return Result(header: header, events: events, lineCount: lineNumber)
+    }
+
+    /// A well-formed `E: <sec>.<usec> <type> <code> <value>` line read straight from its UTF-8 bytes,
+    /// or nil for anything else (the general path then parses it or reports the error).
+    static func fastEvent(_ line: Substring.UTF8View) -> RawEvent? {
+        let result: RawEvent?? = line.withContiguousStorageIfAvailable { bytes -> RawEvent? in
+            let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
+            var i = 0
+            let n = bytes.count
+            guard n > 3, bytes[0] == UInt8(ascii: "E"), bytes[1] == UInt8(ascii: ":") else { return nil }
+            i = 2
+            func skipBlanks() -> Bool {
+                let start = i
+                while i < n, bytes[i] == space || bytes[i] == tab { i += 1 }
+                return i > start
+            }
+            func decimal(maxDigits: Int) -> (value: Int64, digits: Int)? {
+                var value: Int64 = 0
+                var digits = 0
+                while i < n, bytes[i] >= 48, bytes[i] <= 57 {
+                    value = value * 10 + Int64(bytes[i] - 48)
+                    digits += 1
+                    i += 1
+                    if digits > maxDigits { return nil }
+                }
+                return digits > 0 ? (value, digits) : nil
+            }
+            func hex16() -> UInt16? {
+                var value: UInt32 = 0
+                var digits = 0
+                while i < n {
+                    let c = bytes[i]
+                    let d: UInt32
+                    switch c {
+                    case 48...57: d = UInt32(c - 48)
+                    case 97...102: d = UInt32(c - 87)
+                    case 65...70: d = UInt32(c - 55)
+                    default: return digits > 0 && value <= 0xffff ? UInt16(value) : nil
+                    }
+                    value = value * 16 + d
+                    digits += 1
+                    i += 1
+                    if digits > 4 { return nil }
+                }
+                return digits > 0 ? UInt16(value) : nil
+            }
+            // Same range as the general path: seconds must leave room for microseconds in an Int64.
+            guard skipBlanks(), let seconds = decimal(maxDigits: 13), seconds.value <= 9_000_000_000_000,
+                  i < n, bytes[i] == UInt8(ascii: ".") else { return nil }
+            i += 1
+            guard let fraction = decimal(maxDigits: 6), skipBlanks(), let type = hex16(), skipBlanks(),
+                  let code = hex16(), skipBlanks() else { return nil }
+            var negative = false
+            if i < n, bytes[i] == UInt8(ascii: "-") {
+                negative = true
+                i += 1
+            }
+            guard let magnitude = decimal(maxDigits: 10) else { return nil }
+            let value = negative ? -magnitude.value : magnitude.value
+            guard value >= Int64(Int32.min), value <= Int64(Int32.max) else { return nil }
+            while i < n, bytes[i] == space || bytes[i] == tab || bytes[i] == UInt8(ascii: "\r") { i += 1 }
+            // evemu 1.3 writes `# EV_ABS / ABS_MT_POSITION_X ...` after each event.
+            guard i == n || bytes[i] == UInt8(ascii: "#") else { return nil }
+            let micro = fraction.value * powersOfTen[6 - fraction.digits]
+            return RawEvent(time: Timestamp(seconds: seconds.value, microseconds: micro), type: EventType(type),
+                            code: EventCode(code), value: Int32(value))
+        }
+        return result ?? nil
     }
 
     private func event(_ values: ArraySlice<Substring>, line: Int) throws(RecordingError) -> RawEvent {

@@ -326,3 +326,34 @@ let libinputRecord = """
                                         message: "no events: expected `events:` with `- evdev:` lists under a device"))
     }
 }
+
+/// The byte-level `E:` reader agrees with the general path on every line of the corpus and on odd lines.
+@Suite struct FastEventLineTests {
+    @Test func agreesWithTheGeneralPathOnTheWholeCorpus() throws {
+        var checked = 0
+        for file in Corpus.recordingPaths {
+            let text = try String(contentsOfFile: Corpus.root + "/" + file, encoding: .utf8)
+            for line in text.split(separator: "\n") where line.hasPrefix("E:") {
+                let general = try EvemuParser(file: "x").parse(String(line)).events
+                let fast = EvemuParser.fastEvent(line.utf8)
+                #expect(fast.map { [$0] } == general, "\(file): \(line)")
+                checked += 1
+            }
+        }
+        #expect(checked > 60_000)
+    }
+
+    @Test(arguments: ["E: 1.5 0003 0035 -12", "E:\t1.000001\t3\t35\t7\r", "E: 0.0 0 0 0",
+                      "E: 0.000001 0003 0039 0001\t# EV_ABS / ABS_MT_TRACKING_ID   1", "E: 1.5 0003 0035 12 # note"])
+    func acceptsValidVariants(line: String) throws {
+        let general = try EvemuParser(file: "x").parse(line).events
+        #expect(EvemuParser.fastEvent(Substring(line).utf8).map { [$0] } == general)
+    }
+
+    @Test(arguments: ["E: 1.5 0003 0035", "E: 1.1234567 3 35 1", "E: 1.5 10000 35 1",
+                      "E: 1.5 3 35 2147483648", "E: -1.5 3 35 1", "E: 1.5 3 35 +1", " E: 1.5 3 35 1", "E: 1.5 3 35 1 9",
+                      "E: 9000000000001.0 3 35 1"])
+    func leavesAnythingUnusualToTheGeneralPath(line: String) {
+        #expect(EvemuParser.fastEvent(Substring(line).utf8) == nil)
+    }
+}
