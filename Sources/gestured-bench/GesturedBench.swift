@@ -52,7 +52,7 @@ struct GesturedBench: ParsableCommand {
         let stress = throughput(workload, engine: stressEngine)
         let latencyDefault = frameLatency(workload, engine: defaultEngine)
         let latencyStress = frameLatency(workload, engine: stressEngine)
-        let allocations = allocationsPerFrame(workload, engine: defaultEngine, frames: frameCount)
+        let allocations = allocations(workload, engine: defaultEngine, frames: frameCount)
         let parsing = throughputWithParsing(files, engine: defaultEngine)
         let peakRSS = peakResidentKiB()
 
@@ -69,7 +69,9 @@ struct GesturedBench: ParsableCommand {
             ("stress_frame_p99_us", latencyStress.p99),
             ("stress_frame_max_us", latencyStress.max),
             ("with_parsing_events_per_sec", parsing),
-            ("allocations_per_frame", allocations),
+            ("allocations_per_frame", allocations.perFrame),
+            ("allocations_per_quiet_frame", allocations.perQuietFrame),
+            ("allocations_per_output", allocations.perOutput),
             ("outputs_per_pass", Double(decoded.outputs)),
             ("peak_rss_kib", Double(peakRSS)),
         ]
@@ -164,15 +166,43 @@ struct GesturedBench: ParsableCommand {
                        max: Double(histogram.max) / 1000)
     }
 
-    /// Heap allocations per frame over one pass of the decoded corpus (pipeline set-up excluded).
-    func allocationsPerFrame(_ workload: [Recording], engine: EngineConfiguration, frames: Int) -> Double {
+    struct Allocations {
+        /// Every frame of one pass, pipeline warm-up (first growth of its buffers) included.
+        var perFrame: Double
+        /// Steady state: frames after a recording's first 20 that produced no output.
+        var perQuietFrame: Double
+        /// Steady state: frames after a recording's first 20 that produced output, per output.
+        var perOutput: Double
+    }
+
+    /// Heap allocations on the hot path over one pass of the decoded corpus (pipeline set-up excluded).
+    func allocations(_ workload: [Recording], engine: EngineConfiguration, frames: Int) -> Allocations {
         var pipelines = workload.map { makePipeline($0, engine: engine) }
+        var quietFrames = 0, quietAllocations: Int64 = 0
+        var outputs = 0, outputAllocations: Int64 = 0
         let before = gestured_allocation_count()
         for index in workload.indices {
-            for event in workload[index].events { blackHole(pipelines[index].feed(event, device: 0).count) }
+            var frame = 0
+            for event in workload[index].events {
+                let start = gestured_allocation_count()
+                let produced = pipelines[index].feed(event, device: 0).count
+                let spent = gestured_allocation_count() - start
+                guard event.isSynReport else { continue }
+                frame += 1
+                if frame <= 20 { continue }
+                if produced == 0 {
+                    quietFrames += 1
+                    quietAllocations += spent
+                } else {
+                    outputs += produced
+                    outputAllocations += spent
+                }
+            }
         }
         let after = gestured_allocation_count()
-        return Double(after - before) / Double(max(frames, 1))
+        return Allocations(perFrame: Double(after - before) / Double(max(frames, 1)),
+                           perQuietFrame: Double(quietAllocations) / Double(max(quietFrames, 1)),
+                           perOutput: Double(outputAllocations) / Double(max(outputs, 1)))
     }
 
     // MARK: helpers

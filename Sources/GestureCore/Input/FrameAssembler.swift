@@ -378,7 +378,9 @@ public struct FrameAssembler: Sendable {
 
     private func emit(at time: Timestamp) -> TouchFrame? {
         guard !output.isEmpty else { return nil }
-        return TouchFrame(device: device, time: time, touches: Array(output), surfaceSize: mapper.surfaceSize,
+        // Shares `output`'s buffer: once the caller has dropped the frame, the next frame reuses it
+        // in place (no allocation per frame).
+        return TouchFrame(device: device, time: time, touches: output, surfaceSize: mapper.surfaceSize,
                           unitsPerMM: mapper.surfaceUnitsPerMM)
     }
 }
