@@ -176,3 +176,43 @@ func strokes(_ events: [GestureEvent]) -> [Stroke] {
         #expect(open.isEmpty, "\(file): touches left open: \(open)")
     }
 }
+
+/// Semi-MT touchpads (INPUT_PROP_SEMI_MT) report the bounding box of the fingers: its diagonal turns
+/// when fingers cross, so rotation must not begin on them (libinput does not trust those angles either).
+@Suite struct SemiMultitouchDevices {
+    @Test func cypressThreeFingerPressIsNoRotation() throws {
+        let outputs = try replayWithDefaultConfig("CyPS2 Cypress Trackpad.three_finger_press.events", explains: true)
+        #expect(!gestures(outputs).contains { $0.kind == .rotation })
+        let reasons = outputs.compactMap { output -> String? in
+            if case .explain(let e) = output, e.gesture == "rotate", e.to == .failed { return e.reason }
+            return nil
+        }
+        #expect(reasons.first?.hasPrefix("semi-MT device") == true, "\(reasons)")
+    }
+
+    @Test func aTurnOnAFullMultitouchDeviceStillRotates() {
+        let config = EngineConfiguration(root: RegionSpec(id: "screen"),
+                                         recognizers: [RecognizerSpec(id: "rotate", kind: .rotation, region: "screen")])
+        func run(semiMT: Bool) -> [GestureEvent] {
+            var engine = GestureEngine(configuration: config)
+            let device = DeviceRef(id: 0, name: "pad", kind: .touchpad, isSemiMultitouch: semiMT)
+            var out: [EngineOutput] = []
+            func frame(_ ms: Int64, _ angle: Double, _ phase: TouchPhase) {
+                let c = Point(x: 50, y: 50)
+                let offset = Point(x: 10 * cos(angle), y: 10 * sin(angle))
+                let touches = [c + offset, c - offset].enumerated().map { i, p in
+                    Touch(id: TouchID(UInt64(i + 1)), phase: phase, location: p, physicalLocation: p,
+                          time: Timestamp(microseconds: ms * 1000), device: device)
+                }
+                out += engine.process(TouchFrame(device: device, time: Timestamp(microseconds: ms * 1000), touches: touches,
+                                                 surfaceSize: Point(x: 100, y: 100), unitsPerMM: Point(x: 1, y: 1)))
+            }
+            frame(0, 0, .began)
+            for step in 1...10 { frame(Int64(step * 10), Double(step) * 0.035, .moved) }
+            frame(120, 0.35, .ended)
+            return gestures(out)
+        }
+        #expect(run(semiMT: false).map(\.state) .contains(.began))
+        #expect(run(semiMT: true).isEmpty)
+    }
+}

@@ -297,6 +297,10 @@ struct EngineLane: Sendable {
                 }
                 continue
             }
+            if slots[r].kind == .rotation && frame.device.isSemiMultitouch && state == .possible {
+                proposals.append((r, .fail(.semiMultitouchAngle)))
+                continue
+            }
             let p = logics[r].handle(input, state: state)
             if p != .none { proposals.append((r, p)) }
         }

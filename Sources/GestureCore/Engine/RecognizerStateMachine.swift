@@ -82,6 +82,7 @@ enum Reason: Sendable, Hashable {
     case offAxis(Double, Double)
     case outsideEdgeZone(Double, Double)
     case notFromEdge
+    case semiMultitouchAngle
     case excludedBy(Int)
     case requiredRecognized(Int)
     case requiredBegan(Int)
@@ -101,6 +102,8 @@ enum Reason: Sendable, Hashable {
         let f = Reason.fmt
         switch self {
         case .tapsCompleted(let n): return "\(n) tap\(n == 1 ? "" : "s") completed"
+        case .semiMultitouchAngle:
+            return "semi-MT device: it reports the fingers' bounding box, not their angle"
         case .held(let ms): return "held \(f(ms)) ms"
         case .moved(let d, let t): return "moved \(f(d)) mm >= \(f(t)) mm"
         case .spanChanged(let d, let t): return "span changed \(f(d)) mm >= \(f(t)) mm"

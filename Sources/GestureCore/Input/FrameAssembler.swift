@@ -85,6 +85,8 @@ public struct FrameAssembler: Sendable {
     public init(description: DeviceDescription, device: DeviceRef, surface: SurfaceConfiguration = .init(),
                 tapInterval: Double = 350, tapDistance: Double = 10, palmMajorAxis: Double = 30) {
         self.description = description
+        var device = device
+        device.isSemiMultitouch = description.has(.semiMT)
         self.device = device
         self.surface = surface
         self.tapInterval = tapInterval

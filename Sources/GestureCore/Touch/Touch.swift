@@ -19,10 +19,15 @@ public struct DeviceRef: Hashable, Sendable {
     public var id: Int
     public var name: String
     public var kind: DeviceKind
-    public init(id: Int, name: String, kind: DeviceKind) {
+    /// INPUT_PROP_SEMI_MT: the device reports the bounding box of its fingers, not their positions,
+    /// so the angle between two touches means nothing (rotation never begins on such a device).
+    /// Set by `FrameAssembler` from the device description.
+    public var isSemiMultitouch: Bool
+    public init(id: Int, name: String, kind: DeviceKind, isSemiMultitouch: Bool = false) {
         self.id = id
         self.name = name
         self.kind = kind
+        self.isSemiMultitouch = isSemiMultitouch
     }
 }
 
