@@ -3,9 +3,9 @@ import Testing
 
 /// The examples in docs/configuration.md must load.
 @Suite struct DocumentationTests {
-    /// The ```yaml blocks of the reference.
-    static func yamlBlocks() -> [String] {
-        guard let text = readText(Repository.root + "/docs/configuration.md") else { return [] }
+    /// The ```yaml blocks of the reference (or of another document of the repository).
+    static func yamlBlocks(_ document: String = "docs/configuration.md") -> [String] {
+        guard let text = readText(Repository.root + "/" + document) else { return [] }
         var blocks: [String] = []
         var current: [Substring]?
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -29,6 +29,14 @@ import Testing
           - { id: pinch, kind: pinch }
           - { id: long-press, kind: long-press }
         """
+
+    @Test func readmeExampleLoadsAsWritten() {
+        let blocks = Self.yamlBlocks("README.md")
+        #expect(blocks.count == 1)
+        for block in blocks {
+            #expect(parseErrors(block, file: "README.md").isEmpty)
+        }
+    }
 
     @Test func referenceHasExamples() {
         #expect(Self.yamlBlocks().count >= 7)
