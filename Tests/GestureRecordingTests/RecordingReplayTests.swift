@@ -217,7 +217,8 @@ struct ReplayStats {
         #expect(stats.synthesizedTouchesBegan == 1)
     }
 
-    /// Double taps in the corpus: the gap between lift and second touch decides (350 ms default).
+    /// Double taps in the corpus: the gap between lift and second touch decides (the tap
+    /// recognizer's `tapInterval`, 300 ms, so a touch's tapCount and the tap recognizer agree).
     /// The GlidePoint's axes have resolution 0: as a touchpad it is assumed 69 × 50 mm (libinput's
     /// assumption), so its two taps (93 ms apart) land about 4.6 mm apart and count as a double tap;
     /// with its real size configured (about 80 × 56 mm for 2000 × 1400 units) they are 5 mm apart.

@@ -83,7 +83,8 @@ public struct FrameAssembler: Sendable {
     private let sizeIsKnown: Bool
 
     public init(description: DeviceDescription, device: DeviceRef, surface: SurfaceConfiguration = .init(),
-                tapInterval: Double = 350, tapDistance: Double = 10, palmMajorAxis: Double = 30) {
+                tapInterval: Double = RecognizerParameters().tapInterval,
+                tapDistance: Double = RecognizerParameters().tapDistance, palmMajorAxis: Double = 30) {
         self.description = description
         var device = device
         device.isSemiMultitouch = description.has(.semiMT)
