@@ -87,6 +87,11 @@ def expect_case(name, live):
         return has(lambda g: g["kind"] == "tap" and g.get("fingers") == 3)
     if name == "cypress-two-finger-tap":
         return has(lambda g: g["kind"] == "tap" and g.get("fingers") == 2)
+    if name == "alps-double-tap":
+        return has(lambda g: g["kind"] == "tap" and g.get("taps") == 2) and \
+            not has(lambda g: g["kind"] == "tap" and g.get("taps") == 1)
+    if name == "synaptics-two-finger-scroll":
+        return has(lambda g: g["kind"] == "pan" and g.get("fingers") == 2 and g["state"] == "ended")
     return bool(live)
 
 

@@ -13,6 +13,9 @@ wait_for() {  # wait_for SECONDS COMMAND... : retries every 0.1 s until the comm
     until "$@" >/dev/null 2>&1; do [ "$(now_ms)" -gt "$limit" ] && return 1; sleep 0.1; done
 }
 device_open() { "$bin/gesturectl" devices --socket "$sock" | grep -qF "$1"; }
+# Clients connected, counting the asking gesturectl itself.
+client_count() { "$bin/gesturectl" status --socket "$sock" | grep -o '"clients":[0-9]*' | grep -o '[0-9]*$'; }
+listener_ready() { [ "$(client_count)" -ge 3 ]; }   # the latency client, the listener, and the asker
 device_gone() { ! "$bin/gesturectl" devices --socket "$sock" | grep -qF "$1"; }
 header_name() { grep -m1 -E '^N:|^# Input device name' "$1" | sed -E 's/^N: //; s/^# Input device name: "(.*)"/\1/'; }
 
@@ -33,6 +36,9 @@ run_case() {
     local devname; devname=$(header_name "$desc")
     "$bin/gesturectl" listen --socket "$sock" > "$out/live-$name.jsonl" 2>"$out/listen-$name.err" &
     local listener=$!
+    # Swift binaries start slowly on the emulated CPU: play nothing before the listener is connected.
+    wait_for 30 listener_ready || echo "$name: the listener never connected" >> "$out/fatal"
+    sleep 0.3
     evemu-device "$desc" > "$out/node-$name.txt" 2>&1 &
     local creator=$!
     wait_for 10 grep -q /dev/input "$out/node-$name.txt" || echo "$name: evemu-device made no node" >> "$out/fatal"
@@ -42,7 +48,8 @@ run_case() {
     if [ -n "${COMPARE_LIBINPUT:-}" ]; then
         libinput debug-events --device "$node" --enable-tap > "$out/libinput-$name.txt" 2>&1 &
         peer=$!
-        sleep 0.5
+        wait_for 30 grep -q DEVICE_ADDED "$out/libinput-$name.txt" || echo "$name: libinput never opened the device" >> "$out/fatal"
+        sleep 0.3
     fi
     if [ -n "$kill_after" ]; then
         evemu-play "$node" < "$events" &
@@ -65,7 +72,7 @@ run_case() {
 
 while IFS='|' read -r name desc events; do
     [ -z "$name" ] && continue
-    case "$name" in cypress-*) COMPARE_LIBINPUT=1 ;; *) COMPARE_LIBINPUT= ;; esac
+    case "$desc" in touchpads/*) COMPARE_LIBINPUT=1 ;; *) COMPARE_LIBINPUT= ;; esac
     run_case "$name" "$desc" "$events"
 done < "$root/Tests/vm/cases.txt"
 COMPARE_LIBINPUT=
