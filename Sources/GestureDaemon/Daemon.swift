@@ -70,7 +70,11 @@ final class LiveDevice {
 public final class Daemon {
     private let options: DaemonOptions
     private let logger: Logger
-    private var configuration: Configuration
+    private var configuration: Configuration {
+        didSet { recognizerKinds = Daemon.kinds(of: configuration) }
+    }
+    /// Recognizer id → kind, for filtering explain lines by kind.
+    private var recognizerKinds: [String: RecognizerKind] = [:]
     private var pipeline: GesturePipeline
     private let epoll: Epoll
     private let timer: MonotonicTimer
@@ -130,6 +134,7 @@ public final class Daemon {
         self.options = options
         self.logger = logger
         self.configuration = configuration
+        self.recognizerKinds = Daemon.kinds(of: configuration)
         self.pipeline = GesturePipeline(engine: GestureEngine(configuration: configuration.engine))
         epoll = try Epoll()
         timer = try MonotonicTimer()
@@ -154,6 +159,7 @@ public final class Daemon {
         hub.handler = { [unowned self] request, client in self.answer(request, from: client) }
         hub.onExplainChanged = { [unowned self] on in self.pipeline.engine.explains = on }
         hub.onSubscribe = { [unowned self] in self.startInjection() }
+        hub.kindOf = { [unowned self] id in self.recognizerKinds[id] }
 
         if let interval = notifier.watchdogInterval {
             let watchdog = try MonotonicTimer()
@@ -165,6 +171,10 @@ public final class Daemon {
         logger.info("gestured \(DaemonVersion.version) listening",
                     metadata: ["socket": "\(socketPath ?? "systemd")", "config": "\(options.configPath ?? "default")",
                                "devices": "\(devices.count)"])
+    }
+
+    static func kinds(of configuration: Configuration) -> [String: RecognizerKind] {
+        Dictionary(configuration.engine.recognizers.map { ($0.id, $0.kind) }) { first, _ in first }
     }
 
     // MARK: loop

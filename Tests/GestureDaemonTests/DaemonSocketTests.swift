@@ -25,8 +25,12 @@ import GestureDaemon
             #expect(reply["type"] as? String == "error", "for \(bad.prefix(40))")
             #expect((reply["message"] as? String)?.isEmpty == false)
         }
-        let status = json(try daemon.roundTrip(client, #"{"request":"status"}"#))
+        let status = json(try daemon.roundTrip(client, #"{"request":"status","id":"s1"}"#))
         #expect(status["ok"] as? Bool == true)
+        #expect(status["id"] as? String == "s1")
+        let failed = json(try daemon.roundTrip(client, #"{"request":"nope","id":7}"#))
+        #expect(failed["type"] as? String == "error")
+        #expect(failed["id"] as? Int == 7)
         #expect(daemon.process.isRunning)
     }
 
