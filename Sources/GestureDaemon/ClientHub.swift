@@ -110,6 +110,11 @@ final class ClientHub {
                 if live { throw SystemCallError("bind", code: EADDRINUSE, subject: "\(path) (another gestured is listening)") }
                 unlink(path)
             }
+            // A missing parent directory (no RuntimeDirectory=, a manual run) is created, one level.
+            let parent = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+            if !parent.isEmpty && access(parent, F_OK) != 0 && mkdir(parent, 0o755) != 0 {
+                throw SystemCallError.current("mkdir", subject: parent)
+            }
             let oldMask = umask(0o177)
             let rc = withUnixAddress(path) { bind(fd, $0, $1) }
             umask(oldMask)

@@ -34,6 +34,43 @@ import GestureDaemon
         #expect(daemon.process.isRunning)
     }
 
+    @Test func anEndlessLineIsRefusedAndTheClientClosed() throws {
+        let daemon = try DaemonProcess()
+        let client = try daemon.connect()
+        // No newline ever: the daemon must not buffer it forever.
+        let bytes = [UInt8](repeating: UInt8(ascii: "y"), count: 70_000)
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes.withUnsafeBytes { send(client.fd, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }
+            if n <= 0 { break }
+            sent += n
+        }
+        #expect(sent > 65_536)
+        let reply = json(try client.readLine(timeout: 5000))
+        #expect(reply["type"] as? String == "error")
+        #expect((reply["message"] as? String)?.contains("longer than") == true)
+        #expect(try client.readLine(timeout: 5000) == nil)
+        let other = try daemon.connect()
+        #expect(json(try daemon.roundTrip(other, #"{"request":"status"}"#))["ok"] as? Bool == true)
+    }
+
+    @Test func aMissingSocketDirectoryIsCreated() throws {
+        let dir = TempDir()
+        let path = dir.file("sub/gestured.sock")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Paths.binary("gestured"))
+        process.arguments = ["run", "--no-devices", "--socket", path]
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try process.run()
+        defer {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+        }
+        #expect(waitUntil(timeout: 20) { (try? ControlClient(path: path)) != nil })
+        kill(process.processIdentifier, SIGTERM)
+        #expect(waitUntil(timeout: 10) { !process.isRunning })
+    }
+
     @Test func subscribeAndExplainAreAcknowledged() throws {
         let daemon = try DaemonProcess()
         let client = try daemon.connect()
