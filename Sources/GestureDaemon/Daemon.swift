@@ -10,7 +10,8 @@ import Logging
 
 /// How `gestured run` was started.
 public struct DaemonOptions: Sendable {
-    /// Config file; nil: the embedded default.
+    /// Config file; nil: `defaultConfigurationPath()` (looked up at start and at each reload),
+    /// else the embedded default.
     public var configPath: String?
     /// Overrides the config's socket path.
     public var socketPath: String?
@@ -73,6 +74,8 @@ public final class Daemon {
     private var configuration: Configuration {
         didSet { recognizerKinds = Daemon.kinds(of: configuration) }
     }
+    /// The config file in use, or "default" (the embedded one).
+    private var configSource: String
     /// Recognizer id → kind, for filtering explain lines by kind.
     private var recognizerKinds: [String: RecognizerKind] = [:]
     private var pipeline: GesturePipeline
@@ -106,7 +109,7 @@ public final class Daemon {
         signal(SIGPIPE, SIG_IGN)
         let configuration: Configuration
         do {
-            configuration = try loadConfiguration(path: options.configPath)
+            configuration = try loadConfiguration(path: options.configPath ?? defaultConfigurationPath())
         } catch {
             logger.critical("configuration refused:\n\(error.description)")
             return 2
@@ -134,6 +137,7 @@ public final class Daemon {
         self.options = options
         self.logger = logger
         self.configuration = configuration
+        self.configSource = options.configPath ?? defaultConfigurationPath() ?? "default"
         self.recognizerKinds = Daemon.kinds(of: configuration)
         self.pipeline = GesturePipeline(engine: GestureEngine(configuration: configuration.engine))
         epoll = try Epoll()
@@ -169,7 +173,7 @@ public final class Daemon {
         }
         if options.opensDevices { startDevices() }
         logger.info("gestured \(DaemonVersion.version) listening",
-                    metadata: ["socket": "\(socketPath ?? "systemd")", "config": "\(options.configPath ?? "default")",
+                    metadata: ["socket": "\(socketPath ?? "systemd")", "config": "\(configSource)",
                                "devices": "\(devices.count)"])
     }
 
@@ -421,7 +425,7 @@ public final class Daemon {
             return ProtocolLine.response("status", [
                 ("version", ProtocolLine.string(DaemonVersion.version)),
                 ("protocol", String(DaemonVersion.protocolVersion)),
-                ("config", ProtocolLine.string(options.configPath ?? "default")),
+                ("config", ProtocolLine.string(configSource)),
                 ("uptime", JSONLine.number(uptime)),
                 ("devices", String(devices.count + injected.count)),
                 ("clients", String(hub.clients.count)),
@@ -486,7 +490,7 @@ public final class Daemon {
         case "reload":
             logger.info("reload requested", metadata: ["client": "\(client.id)", "uid": "\(client.uid)"])
             switch reload(origin: client.name) {
-            case .success: return ProtocolLine.response("reload", [("config", ProtocolLine.string(options.configPath ?? "default"))])
+            case .success: return ProtocolLine.response("reload", [("config", ProtocolLine.string(configSource))])
             case .failure(let error): return ProtocolLine.error("config refused; the old one keeps running:\n\(error.description)", request: "reload")
             }
         default:
@@ -507,7 +511,9 @@ public final class Daemon {
         defer { notifier.ready() }
         let newConfiguration: Configuration
         do {
-            newConfiguration = try loadConfiguration(path: options.configPath)
+            let path = options.configPath ?? defaultConfigurationPath()
+            newConfiguration = try loadConfiguration(path: path)
+            configSource = path ?? "default"
         } catch {
             logger.error("reload refused; keeping the running config",
                          metadata: ["origin": "\(origin)", "errors": "\(error.description)"])

@@ -168,6 +168,33 @@ import GestureDaemon
         #expect(json(try daemon.roundTrip(client, #"{"request":"status"}"#))["ok"] as? Bool == true)
     }
 
+    @Test func theConfigFileComesFromTheEnvironmentWhenNotGiven() throws {
+        let dir = TempDir()
+        let missing = dir.file("nowhere/gestured.yaml")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Paths.binary("gestured"))
+        process.arguments = ["run", "--no-devices", "--socket", dir.file("s")]
+        process.environment = ProcessInfo.processInfo.environment.merging(["GESTURED_CONFIG": missing]) { $1 }
+        _ = FileManager.default.createFile(atPath: dir.file("err"), contents: nil)
+        process.standardError = FileHandle(forWritingAtPath: dir.file("err"))
+        try process.run()
+        #expect(waitUntil(timeout: 20) { !process.isRunning })
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        #expect(((try? String(contentsOfFile: dir.file("err"), encoding: .utf8)) ?? "").contains(missing))
+    }
+
+    @Test(.enabled(if: !ConfigurationLoader.defaultYAML.isEmpty))
+    func statusNamesTheConfigFileInUse() throws {
+        let dir = TempDir()
+        let config = dir.file("gestured.yaml")
+        try ConfigurationLoader.defaultYAML.write(toFile: config, atomically: true, encoding: .utf8)
+        let daemon = try DaemonProcess(environment: ["GESTURED_CONFIG": config])
+        let client = try daemon.connect()
+        #expect(json(try daemon.roundTrip(client, #"{"request":"status"}"#))["config"] as? String == config)
+    }
+
     /// Needs the real YAML loader (its embedded default text is the known-good config).
     @Test(.enabled(if: !ConfigurationLoader.defaultYAML.isEmpty))
     func aBrokenConfigOnReloadIsRefusedAndTheOldOneKeepsRunning() throws {
