@@ -197,6 +197,10 @@ public final class Daemon {
     private func dispatch(fd: Int32, events: UInt32) {
         if let id = deviceByFD[fd] {
             readDevice(id)
+            // A hung-up fd stays readable forever (level-triggered): never leave one in the set.
+            if devices[id] != nil && events & (EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 {
+                closeDevice(id, reason: "hang-up")
+            }
         } else if fd == hub.listenFD {
             hub.acceptAll()
         } else if fd == timer.fd {
