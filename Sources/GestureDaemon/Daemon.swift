@@ -106,6 +106,9 @@ public final class Daemon {
     /// Runs the daemon until SIGTERM/SIGINT; returns the process exit status.
     public static func main(options: DaemonOptions, logger: Logger) -> Int32 {
         SignalFD.block(handledSignals)
+        // An ignored signal is discarded before signalfd could see it (a shell starting us in the
+        // background ignores SIGINT); blocked, the default action never runs.
+        for signo in handledSignals { signal(signo, SIG_DFL) }
         signal(SIGPIPE, SIG_IGN)
         let configuration: Configuration
         do {

@@ -149,6 +149,12 @@ import GestureDaemon
         #expect(!FileManager.default.fileExists(atPath: daemon.socketPath))
     }
 
+    @Test func sigintStopsCleanlyToo() throws {
+        let daemon = try DaemonProcess()
+        #expect(daemon.stop(signal: SIGINT) == 0)
+        #expect(daemon.log.contains("stopping signal=SIGINT"))
+    }
+
     @Test func sighupReloadsAndKeepsServing() throws {
         let daemon = try DaemonProcess()
         kill(daemon.pid, SIGHUP)
