@@ -201,6 +201,19 @@ import GestureDaemon
         #expect(json(try daemon.roundTrip(client, #"{"request":"status"}"#))["config"] as? String == config)
     }
 
+    /// With the real default config the root region ends every hit-test chain.
+    @Test(.enabled(if: !ConfigurationLoader.defaultYAML.isEmpty))
+    func hitTestShowsTheRegionChain() throws {
+        let daemon = try DaemonProcess()
+        let client = try daemon.connect()
+        let reply = json(try daemon.roundTrip(client, #"{"request":"hit-test","x":50,"y":50}"#))
+        let chain = reply["chain"] as? [String] ?? []
+        #expect(!chain.isEmpty)
+        #expect(chain.last == ConfigurationLoader.loadDefault().engine.root.id)
+        let outside = json(try daemon.roundTrip(client, #"{"request":"hit-test","x":-5,"y":-5}"#))
+        #expect((outside["chain"] as? [String])?.isEmpty == true)
+    }
+
     /// Needs the real YAML loader (its embedded default text is the known-good config).
     @Test(.enabled(if: !ConfigurationLoader.defaultYAML.isEmpty))
     func aBrokenConfigOnReloadIsRefusedAndTheOldOneKeepsRunning() throws {
