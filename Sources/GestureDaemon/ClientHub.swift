@@ -61,6 +61,8 @@ final class ClientHub {
     }
     /// Called when the set of clients wanting explain lines goes from empty to not, or back.
     var onExplainChanged: (Bool) -> Void = { _ in }
+    /// The kind of a configured recognizer id (explain lines carry only the id).
+    var kindOf: (String) -> RecognizerKind? = { _ in nil }
     /// Called after every successful subscribe.
     var onSubscribe: () -> Void = {}
     private var explainWanted = false
@@ -107,6 +109,11 @@ final class ClientHub {
                 close(probe)
                 if live { throw SystemCallError("bind", code: EADDRINUSE, subject: "\(path) (another gestured is listening)") }
                 unlink(path)
+            }
+            // A missing parent directory (no RuntimeDirectory=, a manual run) is created, one level.
+            let parent = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+            if !parent.isEmpty && access(parent, F_OK) != 0 && mkdir(parent, 0o755) != 0 {
+                throw SystemCallError.current("mkdir", subject: parent)
             }
             let oldMask = umask(0o177)
             let rc = withUnixAddress(path) { bind(fd, $0, $1) }
@@ -269,13 +276,15 @@ final class ClientHub {
     }
 
     private func respond(to line: String, from client: ClientConnection) -> String {
-        let request: ClientRequest
         switch ClientRequest.parse(line) {
-        case .success(let r): request = r
+        case .success(let request): return ProtocolLine.tagged(answer(request, from: client), id: request.id)
         case .failure(let error):
             logger.debug("bad request", metadata: ["client": "\(client.id)", "error": "\(error.message)"])
             return ProtocolLine.error(error.message)
         }
+    }
+
+    private func answer(_ request: ClientRequest, from client: ClientConnection) -> String {
         switch request.request {
         case "subscribe":
             do {
@@ -339,7 +348,7 @@ final class ClientHub {
         for client in clients.values {
             let wanted: Bool
             if case .explain(let e) = output {
-                wanted = client.explain && client.filter.matchesExplain(e)
+                wanted = client.explain && client.filter.matchesExplain(e, kind: kindOf(e.gesture))
             } else {
                 wanted = client.subscribed && client.filter.matches(output)
             }

@@ -10,7 +10,8 @@ import Logging
 
 /// How `gestured run` was started.
 public struct DaemonOptions: Sendable {
-    /// Config file; nil: the embedded default.
+    /// Config file; nil: `defaultConfigurationPath()` (looked up at start and at each reload),
+    /// else the embedded default.
     public var configPath: String?
     /// Overrides the config's socket path.
     public var socketPath: String?
@@ -70,7 +71,13 @@ final class LiveDevice {
 public final class Daemon {
     private let options: DaemonOptions
     private let logger: Logger
-    private var configuration: Configuration
+    private var configuration: Configuration {
+        didSet { recognizerKinds = Daemon.kinds(of: configuration) }
+    }
+    /// The config file in use, or "default" (the embedded one).
+    private var configSource: String
+    /// Recognizer id → kind, for filtering explain lines by kind.
+    private var recognizerKinds: [String: RecognizerKind] = [:]
     private var pipeline: GesturePipeline
     private let epoll: Epoll
     private let timer: MonotonicTimer
@@ -99,10 +106,13 @@ public final class Daemon {
     /// Runs the daemon until SIGTERM/SIGINT; returns the process exit status.
     public static func main(options: DaemonOptions, logger: Logger) -> Int32 {
         SignalFD.block(handledSignals)
+        // An ignored signal is discarded before signalfd could see it (a shell starting us in the
+        // background ignores SIGINT); blocked, the default action never runs.
+        for signo in handledSignals { signal(signo, SIG_DFL) }
         signal(SIGPIPE, SIG_IGN)
         let configuration: Configuration
         do {
-            configuration = try loadConfiguration(path: options.configPath)
+            configuration = try loadConfiguration(path: options.configPath ?? defaultConfigurationPath())
         } catch {
             logger.critical("configuration refused:\n\(error.description)")
             return 2
@@ -130,6 +140,8 @@ public final class Daemon {
         self.options = options
         self.logger = logger
         self.configuration = configuration
+        self.configSource = options.configPath ?? defaultConfigurationPath() ?? "default"
+        self.recognizerKinds = Daemon.kinds(of: configuration)
         self.pipeline = GesturePipeline(engine: GestureEngine(configuration: configuration.engine))
         epoll = try Epoll()
         timer = try MonotonicTimer()
@@ -154,6 +166,7 @@ public final class Daemon {
         hub.handler = { [unowned self] request, client in self.answer(request, from: client) }
         hub.onExplainChanged = { [unowned self] on in self.pipeline.engine.explains = on }
         hub.onSubscribe = { [unowned self] in self.startInjection() }
+        hub.kindOf = { [unowned self] id in self.recognizerKinds[id] }
 
         if let interval = notifier.watchdogInterval {
             let watchdog = try MonotonicTimer()
@@ -163,8 +176,12 @@ public final class Daemon {
         }
         if options.opensDevices { startDevices() }
         logger.info("gestured \(DaemonVersion.version) listening",
-                    metadata: ["socket": "\(socketPath ?? "systemd")", "config": "\(options.configPath ?? "default")",
+                    metadata: ["socket": "\(socketPath ?? "systemd")", "config": "\(configSource)",
                                "devices": "\(devices.count)"])
+    }
+
+    static func kinds(of configuration: Configuration) -> [String: RecognizerKind] {
+        Dictionary(configuration.engine.recognizers.map { ($0.id, $0.kind) }) { first, _ in first }
     }
 
     // MARK: loop
@@ -183,6 +200,10 @@ public final class Daemon {
     private func dispatch(fd: Int32, events: UInt32) {
         if let id = deviceByFD[fd] {
             readDevice(id)
+            // A hung-up fd stays readable forever (level-triggered): never leave one in the set.
+            if devices[id] != nil && events & (EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 {
+                closeDevice(id, reason: "hang-up")
+            }
         } else if fd == hub.listenFD {
             hub.acceptAll()
         } else if fd == timer.fd {
@@ -411,7 +432,7 @@ public final class Daemon {
             return ProtocolLine.response("status", [
                 ("version", ProtocolLine.string(DaemonVersion.version)),
                 ("protocol", String(DaemonVersion.protocolVersion)),
-                ("config", ProtocolLine.string(options.configPath ?? "default")),
+                ("config", ProtocolLine.string(configSource)),
                 ("uptime", JSONLine.number(uptime)),
                 ("devices", String(devices.count + injected.count)),
                 ("clients", String(hub.clients.count)),
@@ -476,7 +497,7 @@ public final class Daemon {
         case "reload":
             logger.info("reload requested", metadata: ["client": "\(client.id)", "uid": "\(client.uid)"])
             switch reload(origin: client.name) {
-            case .success: return ProtocolLine.response("reload", [("config", ProtocolLine.string(options.configPath ?? "default"))])
+            case .success: return ProtocolLine.response("reload", [("config", ProtocolLine.string(configSource))])
             case .failure(let error): return ProtocolLine.error("config refused; the old one keeps running:\n\(error.description)", request: "reload")
             }
         default:
@@ -497,7 +518,9 @@ public final class Daemon {
         defer { notifier.ready() }
         let newConfiguration: Configuration
         do {
-            newConfiguration = try loadConfiguration(path: options.configPath)
+            let path = options.configPath ?? defaultConfigurationPath()
+            newConfiguration = try loadConfiguration(path: path)
+            configSource = path ?? "default"
         } catch {
             logger.error("reload refused; keeping the running config",
                          metadata: ["origin": "\(origin)", "errors": "\(error.description)"])

@@ -41,6 +41,25 @@ public func loadConfiguration(path: String?) throws(ConfigErrors) -> Configurati
     return try ConfigurationLoader.load(path: path)
 }
 
+/// The config file `gestured run` uses when none is given: `$GESTURED_CONFIG`, then (not as root)
+/// `$XDG_CONFIG_HOME/gestured/gestured.yaml` (default `~/.config`), then `/etc/gestured/gestured.yaml`;
+/// the first that exists. nil: the embedded default. Looked up again at every reload, so a config
+/// file created later is picked up by `gesturectl reload`.
+public func defaultConfigurationPath() -> String? {
+    func env(_ name: String) -> String? { getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } }
+    var candidates: [String] = []
+    if let explicit = env("GESTURED_CONFIG") { return explicit }
+    if getuid() != 0 {
+        if let xdg = env("XDG_CONFIG_HOME") {
+            candidates.append(xdg + "/gestured/gestured.yaml")
+        } else if let home = env("HOME") {
+            candidates.append(home + "/.config/gestured/gestured.yaml")
+        }
+    }
+    candidates.append("/etc/gestured/gestured.yaml")
+    return candidates.first { access($0, R_OK) == 0 }
+}
+
 /// Sleeps until CLOCK_MONOTONIC reaches `microseconds` (absolute).
 public func sleepUntilMonotonic(_ microseconds: Int64) {
     var ts = timespec(tv_sec: Int(microseconds / 1_000_000), tv_nsec: Int(microseconds % 1_000_000) * 1000)

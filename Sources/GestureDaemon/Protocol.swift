@@ -31,6 +31,8 @@ public struct ClientRequest: Decodable, Sendable, Equatable {
     public var device: String?
     /// explain: on (default) or off.
     public var on: Bool?
+    /// Echoed in the reply, to match replies with requests.
+    public var id: RequestID?
 
     public init(request: String) { self.request = request }
 
@@ -46,6 +48,29 @@ public struct ClientRequest: Decodable, Sendable, Equatable {
             return .failure(ProtocolError("malformed request: \"\(path)\" has the wrong type (\(context.debugDescription))"))
         } catch {
             return .failure(ProtocolError("malformed request: expected one JSON object per line with a \"request\" key"))
+        }
+    }
+}
+
+/// A client's request id: a string or an integer, echoed as given.
+public enum RequestID: Decodable, Sendable, Equatable {
+    case number(Int64)
+    case text(String)
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let n = try? container.decode(Int64.self) {
+            self = .number(n)
+        } else {
+            self = .text(try container.decode(String.self))
+        }
+    }
+
+    /// As JSON.
+    public var json: String {
+        switch self {
+        case .number(let n): String(n)
+        case .text(let s): JSONLine.quoted(s)
         }
     }
 }
@@ -106,13 +131,18 @@ public struct SubscriptionFilter: Sendable, Hashable {
             guard let region = t.region else { return false }
             return touchRegions.contains(region)
         case .explain(let e):
-            return matchesExplain(e)
+            return matchesExplain(e, kind: nil)
         }
     }
 
-    /// Explain lines follow the gesture and region filters.
-    public func matchesExplain(_ e: ExplainEvent) -> Bool {
-        (gestures.isEmpty || gestures.contains(e.gesture)) && (regions.isEmpty || regions.contains(e.region))
+    /// Explain lines follow the gesture and region filters, and the kind filter when the
+    /// recognizer's kind is known (`kind`).
+    public func matchesExplain(_ e: ExplainEvent, kind: RecognizerKind? = nil) -> Bool {
+        guard (gestures.isEmpty || gestures.contains(e.gesture)) && (regions.isEmpty || regions.contains(e.region)) else {
+            return false
+        }
+        if !kinds.isEmpty, let kind { return kinds.contains(kind) }
+        return true
     }
 }
 
@@ -154,6 +184,12 @@ public enum ProtocolLine {
         guard let data = line.data(using: .utf8),
               let decoded = try? JSONDecoder().decode(ErrorLine.self, from: data), decoded.type == "error" else { return nil }
         return decoded.message
+    }
+
+    /// Adds `"id":...` to a reply line (before its closing brace).
+    public static func tagged(_ line: String, id: RequestID?) -> String {
+        guard let id, line.hasSuffix("}") else { return line }
+        return String(line.dropLast()) + ",\"id\":" + id.json + "}"
     }
 
     public static func string(_ s: String) -> String { JSONLine.quoted(s) }

@@ -7,7 +7,9 @@ struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run", abstract: "Run the daemon: read touch devices, publish gestures on the socket.")
 
-    @Option(name: .long, help: "Configuration file (default: the embedded default config).")
+    @Option(name: .long, help: ArgumentHelp(
+        "Configuration file.",
+        discussion: "Default: $GESTURED_CONFIG, else ~/.config/gestured/gestured.yaml (not as root), else /etc/gestured/gestured.yaml, else the embedded default; looked up again at every reload."))
     var config: String?
 
     @Option(name: .long, help: "Socket path (overrides the config's socket.path).")

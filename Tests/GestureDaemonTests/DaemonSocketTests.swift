@@ -25,9 +25,50 @@ import GestureDaemon
             #expect(reply["type"] as? String == "error", "for \(bad.prefix(40))")
             #expect((reply["message"] as? String)?.isEmpty == false)
         }
-        let status = json(try daemon.roundTrip(client, #"{"request":"status"}"#))
+        let status = json(try daemon.roundTrip(client, #"{"request":"status","id":"s1"}"#))
         #expect(status["ok"] as? Bool == true)
+        #expect(status["id"] as? String == "s1")
+        let failed = json(try daemon.roundTrip(client, #"{"request":"nope","id":7}"#))
+        #expect(failed["type"] as? String == "error")
+        #expect(failed["id"] as? Int == 7)
         #expect(daemon.process.isRunning)
+    }
+
+    @Test func anEndlessLineIsRefusedAndTheClientClosed() throws {
+        let daemon = try DaemonProcess()
+        let client = try daemon.connect()
+        // No newline ever: the daemon must not buffer it forever.
+        let bytes = [UInt8](repeating: UInt8(ascii: "y"), count: 70_000)
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes.withUnsafeBytes { send(client.fd, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }
+            if n <= 0 { break }
+            sent += n
+        }
+        #expect(sent > 65_536)
+        let reply = json(try client.readLine(timeout: 5000))
+        #expect(reply["type"] as? String == "error")
+        #expect((reply["message"] as? String)?.contains("longer than") == true)
+        #expect(try client.readLine(timeout: 5000) == nil)
+        let other = try daemon.connect()
+        #expect(json(try daemon.roundTrip(other, #"{"request":"status"}"#))["ok"] as? Bool == true)
+    }
+
+    @Test func aMissingSocketDirectoryIsCreated() throws {
+        let dir = TempDir()
+        let path = dir.file("sub/gestured.sock")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Paths.binary("gestured"))
+        process.arguments = ["run", "--no-devices", "--socket", path]
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try process.run()
+        defer {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+        }
+        #expect(waitUntil(timeout: 20) { (try? ControlClient(path: path)) != nil })
+        kill(process.processIdentifier, SIGTERM)
+        #expect(waitUntil(timeout: 10) { !process.isRunning })
     }
 
     @Test func subscribeAndExplainAreAcknowledged() throws {
@@ -50,6 +91,12 @@ import GestureDaemon
 
     @Test func twoHundredClientsLeaveNoFileDescriptorBehind() throws {
         let daemon = try DaemonProcess()
+        // Baseline with exactly one client (this one) known to be connected: the start-up probe's
+        // connection may still be open for a moment otherwise.
+        let anchor = try daemon.connect()
+        #expect(waitUntil(timeout: 10) {
+            (json(try? daemon.roundTrip(anchor, #"{"request":"status"}"#))["clients"] as? Int) == 1
+        })
         let baseline = daemon.fdCount
         #expect(baseline > 0)
         // In sequence, each saying something...
@@ -64,8 +111,7 @@ import GestureDaemon
         for (i, c) in clients.enumerated() where i % 3 == 0 { try c.send("{\"request\":\"sta") }
         clients.removeAll()
         #expect(waitUntil(timeout: 10) { daemon.fdCount == baseline }, "fds: \(daemon.fdCount) vs \(baseline)")
-        let client = try daemon.connect()
-        #expect(json(try daemon.roundTrip(client, #"{"request":"status"}"#))["clients"] as? Int == 1)
+        #expect(json(try daemon.roundTrip(anchor, #"{"request":"status"}"#))["clients"] as? Int == 1)
     }
 
     @Test func aClientThatDoesNotReadDoesNotDelayAnother() throws {
@@ -103,6 +149,12 @@ import GestureDaemon
         #expect(!FileManager.default.fileExists(atPath: daemon.socketPath))
     }
 
+    @Test func sigintStopsCleanlyToo() throws {
+        let daemon = try DaemonProcess()
+        #expect(daemon.stop(signal: SIGINT) == 0)
+        #expect(daemon.log.contains("stopping signal=SIGINT"))
+    }
+
     @Test func sighupReloadsAndKeepsServing() throws {
         let daemon = try DaemonProcess()
         kill(daemon.pid, SIGHUP)
@@ -120,6 +172,46 @@ import GestureDaemon
         #expect(second.stderr.contains(daemon.socketPath))
         let client = try daemon.connect()
         #expect(json(try daemon.roundTrip(client, #"{"request":"status"}"#))["ok"] as? Bool == true)
+    }
+
+    @Test func theConfigFileComesFromTheEnvironmentWhenNotGiven() throws {
+        let dir = TempDir()
+        let missing = dir.file("nowhere/gestured.yaml")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Paths.binary("gestured"))
+        process.arguments = ["run", "--no-devices", "--socket", dir.file("s")]
+        process.environment = ProcessInfo.processInfo.environment.merging(["GESTURED_CONFIG": missing]) { $1 }
+        _ = FileManager.default.createFile(atPath: dir.file("err"), contents: nil)
+        process.standardError = FileHandle(forWritingAtPath: dir.file("err"))
+        try process.run()
+        #expect(waitUntil(timeout: 20) { !process.isRunning })
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        #expect(((try? String(contentsOfFile: dir.file("err"), encoding: .utf8)) ?? "").contains(missing))
+    }
+
+    @Test(.enabled(if: !ConfigurationLoader.defaultYAML.isEmpty))
+    func statusNamesTheConfigFileInUse() throws {
+        let dir = TempDir()
+        let config = dir.file("gestured.yaml")
+        try ConfigurationLoader.defaultYAML.write(toFile: config, atomically: true, encoding: .utf8)
+        let daemon = try DaemonProcess(environment: ["GESTURED_CONFIG": config])
+        let client = try daemon.connect()
+        #expect(json(try daemon.roundTrip(client, #"{"request":"status"}"#))["config"] as? String == config)
+    }
+
+    /// With the real default config the root region ends every hit-test chain.
+    @Test(.enabled(if: !ConfigurationLoader.defaultYAML.isEmpty))
+    func hitTestShowsTheRegionChain() throws {
+        let daemon = try DaemonProcess()
+        let client = try daemon.connect()
+        let reply = json(try daemon.roundTrip(client, #"{"request":"hit-test","x":50,"y":50}"#))
+        let chain = reply["chain"] as? [String] ?? []
+        #expect(!chain.isEmpty)
+        #expect(chain.last == ConfigurationLoader.loadDefault().engine.root.id)
+        let outside = json(try daemon.roundTrip(client, #"{"request":"hit-test","x":-5,"y":-5}"#))
+        #expect((outside["chain"] as? [String])?.isEmpty == true)
     }
 
     /// Needs the real YAML loader (its embedded default text is the known-good config).

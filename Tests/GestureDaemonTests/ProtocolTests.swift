@@ -62,6 +62,26 @@ import GestureConfig
         #expect(!SubscriptionFilter(gestures: ["pan"]).matches(.explain(e)))
     }
 
+    @Test func explainKindFilterAppliesWhenTheKindIsKnown() {
+        let e = ExplainEvent(gesture: "tap", region: "screen", from: .possible, to: .failed, time: .zero, reason: "moved")
+        #expect(SubscriptionFilter(kinds: [.tap]).matchesExplain(e, kind: .tap))
+        #expect(!SubscriptionFilter(kinds: [.pan]).matchesExplain(e, kind: .tap))
+        #expect(SubscriptionFilter(kinds: [.pan]).matchesExplain(e, kind: nil))
+    }
+
+    @Test func requestIdsAreEchoed() throws {
+        let numbered = try ClientRequest.parse(#"{"request":"status","id":42}"#).get()
+        #expect(ProtocolLine.tagged(ProtocolLine.response("status"), id: numbered.id)
+            == #"{"type":"response","request":"status","ok":true,"id":42}"#)
+        let named = try ClientRequest.parse(#"{"request":"status","id":"a\"b"}"#).get()
+        #expect(ProtocolLine.tagged(ProtocolLine.error("x"), id: named.id) == #"{"type":"error","message":"x","id":"a\"b"}"#)
+        #expect(ProtocolLine.tagged("{}", id: nil) == "{}")
+        guard case .failure = ClientRequest.parse(#"{"request":"status","id":[1]}"#) else {
+            Issue.record("an array id parsed")
+            return
+        }
+    }
+
     @Test func unknownKindIsRefused() {
         var request = ClientRequest(request: "subscribe")
         request.kinds = ["pan", "wiggle"]

@@ -49,6 +49,22 @@ final class NotifyListener {
         #expect(listener.wait(for: "STOPPING=1", timeout: 5) != nil)
     }
 
+    @Test func underSystemdLogLinesCarryPrioritiesAndNoTimestamps() throws {
+        let daemon = try DaemonProcess(environment: ["JOURNAL_STREAM": "8:12345"])
+        _ = try daemon.connect()
+        #expect(daemon.stop() == 0)
+        let lines = daemon.log.split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("<6>gestured 0.1.0 listening") })
+        #expect(lines.contains { $0.hasPrefix("<6>client connected") && $0.contains("uid=") && $0.contains("pid=") })
+        #expect(!lines.isEmpty && lines.allSatisfy { $0.hasPrefix("<") && $0.dropFirst(3).first?.isNumber == false })
+        if ProcessInfo.processInfo.environment["JOURNAL_STREAM"] == nil {
+            let plain = try DaemonProcess()
+            #expect(plain.stop() == 0)
+            let first = plain.log.split(separator: "\n").first ?? ""
+            #expect(first.first?.isNumber == true && first.contains(" INFO gestured 0.1.0 listening"))
+        }
+    }
+
     @Test func anIdleDaemonDoesNotWakeUp() throws {
         let daemon = try DaemonProcess()
         let client = try daemon.connect()

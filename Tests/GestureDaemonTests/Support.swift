@@ -73,9 +73,11 @@ final class DaemonProcess {
     var logPath: String { dir.file("log") }
 
     init(extraArguments: [String] = [], environment: [String: String] = [:]) throws {
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        }
+        // Hermetic: no user config of whoever runs the tests.
+        var base = ProcessInfo.processInfo.environment
+        base["XDG_CONFIG_HOME"] = dir.path
+        base["GESTURED_CONFIG"] = nil
+        process.environment = base.merging(environment) { $1 }
         process.executableURL = URL(fileURLWithPath: Paths.binary("gestured"))
         process.arguments = ["run", "--no-devices", "--socket", dir.file("gestured.sock"), "--log-level", "debug"]
             + extraArguments
