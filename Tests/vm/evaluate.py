@@ -87,6 +87,9 @@ def expect_case(name, live):
         return has(lambda g: g["kind"] == "tap" and g.get("fingers") == 3)
     if name == "cypress-two-finger-tap":
         return has(lambda g: g["kind"] == "tap" and g.get("fingers") == 2)
+    if name == "long-press":
+        presses = [g for g in live if g["kind"] == "long-press"]
+        return bool(presses) and presses[0]["state"] == "began" and presses[-1]["state"] == "ended"
     if name == "alps-double-tap":
         return has(lambda g: g["kind"] == "tap" and g.get("taps") == 2) and \
             not has(lambda g: g["kind"] == "tap" and g.get("taps") == 1)
@@ -118,6 +121,17 @@ check("replug: the device works again (pan began and ended)",
       any(g["kind"] == "pan" and g["state"] == "began" for g in replug) and
       any(g["kind"] == "pan" and g["state"] == "ended" for g in replug),
       f"{[(g['gesture'], g['state']) for g in replug]}")
+overflow = gestures(os.path.join(out, "live-overflow.jsonl"))
+try:
+    before = int(text(os.path.join(out, "overflow-lines-before")).strip() or 0)
+except ValueError:
+    before = 0
+check("SYN_DROPPED: the daemon saw it and resynced",
+      "SYN_DROPPED" in text(os.path.join(out, "daemon.log")))
+check("SYN_DROPPED: gestures go on after the resync (a pan began and ended)",
+      any(g["kind"] == "pan" and g["state"] == "ended" for g in overflow[before:]) and
+      any(g["kind"] == "pan" and g["state"] == "began" for g in overflow[before:]),
+      f"{[(g['gesture'], g['state']) for g in overflow]}")
 check("ignored device: created through uinput, but the daemon neither opens it nor reports gestures",
       "/dev/input/event" in text(os.path.join(out, "node-ignored.txt")) and
       not gestures(os.path.join(out, "live-ignored.jsonl")) and "ignored" not in hotplug)

@@ -81,6 +81,29 @@ COMPARE_LIBINPUT=
 run_case unplug "touchscreens/Atmel maXTouch Touchscreen.desc" "touchscreens/Atmel maXTouch Touchscreen.1-finger-drag-up-down.events" 1.0
 run_case replug "touchscreens/Atmel maXTouch Touchscreen.desc" "touchscreens/Atmel maXTouch Touchscreen.1-finger-drag-up-down.events"
 
+# SYN_DROPPED: the kernel's per-client buffer overflows while the daemon is stopped; it must read
+# SYN_DROPPED, resync through libevdev, and carry on (the next drag is a pan again).
+drag="$rec/touchscreens/EP0430M09.1-finger-drag-up-down.events"
+"$bin/gesturectl" listen --socket "$sock" > "$out/live-overflow.jsonl" 2>"$out/listen-overflow.err" &
+listener=$!
+wait_for 30 listener_ready || echo "overflow: the listener never connected" >> "$out/fatal"
+evemu-device "$rec/touchscreens/EP0430M09.desc" > "$out/node-overflow.txt" 2>&1 &
+creator=$!
+wait_for 10 grep -q /dev/input "$out/node-overflow.txt"
+node=$(grep -o '/dev/input/event[0-9]*' "$out/node-overflow.txt" | head -1)
+wait_for 10 device_open EP0430M09
+kill -STOP "$daemon"
+evemu-play "$node" < "$drag"
+kill -CONT "$daemon"
+sleep 1
+grep -c '"type":"gesture"' "$out/live-overflow.jsonl" > "$out/overflow-lines-before"
+evemu-play "$node" < "$drag"
+sleep 1.5
+kill "$creator"; wait "$creator" 2>/dev/null
+wait_for 10 device_gone EP0430M09
+kill "$listener"; wait "$listener" 2>/dev/null
+kill -0 "$daemon" 2>/dev/null || echo "overflow: daemon died" >> "$out/fatal"
+
 # A device the config ignores produces nothing.
 run_case ignored "tablets/eGalax_eMPIA Technology Inc. PCAP MultiTouch Controller.desc" "tablets/eGalax_eMPIA Technology Inc. PCAP MultiTouch Controller.tap.events"
 
