@@ -17,7 +17,7 @@ import GestureDaemon
         #expect(!FileManager.default.fileExists(atPath: dir.file("s")))
     }
 
-    @Test(.enabled(if: parsersAvailable))
+    @Test
     func subscribersGetTheirGesturesLiveAndFiltersHold() throws {
         let daemon = try DaemonProcess(extraArguments: ["--inject", Self.drag, "--inject-when-subscribed"])
         let taps = try daemon.connect()
@@ -46,7 +46,7 @@ import GestureDaemon
         #expect(status["request"] as? String == "status")
     }
 
-    @Test(.enabled(if: parsersAvailable && !ConfigurationLoader.defaultYAML.isEmpty))
+    @Test
     func bindingsRunForLiveGesturesWithValuesInTheEnvironment() throws {
         let dir = TempDir()
         let out = dir.file("binding.out")

@@ -5,16 +5,6 @@ import GestureConfig
 import GestureRecording
 @testable import GestureDaemon
 
-/// True once the real recording parsers are merged (the placeholder says "not implemented").
-let parsersAvailable: Bool = {
-    do throws(RecordingError) {
-        _ = try RecordingLoader.load(path: Paths.fixture("EP0430M09.1-finger-drag-up-down.events"))
-        return true
-    } catch {
-        return !error.message.contains("not implemented")
-    }
-}()
-
 @Suite struct ReplayTests {
     static let drag = Paths.fixture("EP0430M09.1-finger-drag-up-down.events")
 
@@ -64,7 +54,7 @@ let parsersAvailable: Bool = {
 
     /// After the merge: a one-finger drag up and down on a touchscreen is a pan with the default config,
     /// and the same file gives byte-identical output every run.
-    @Test(.enabled(if: parsersAvailable))
+    @Test
     func aRecordedDragIsAPanAndReplayIsDeterministic() throws {
         let first = try runBinary("gestured", ["replay", Self.drag])
         #expect(first.status == 0, "stderr: \(first.stderr)")
@@ -80,7 +70,7 @@ let parsersAvailable: Bool = {
     }
 
     /// After the merge: replay served on a socket reaches a subscribed client.
-    @Test(.enabled(if: parsersAvailable))
+    @Test
     func replayOnASocketReachesASubscriber() throws {
         let dir = TempDir()
         let socket = dir.file("replay.sock")
