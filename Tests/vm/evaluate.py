@@ -185,10 +185,32 @@ for name in cases:
     path = os.path.join(out, f"libinput-{name}.txt")
     if not os.path.exists(path):
         continue
-    peer = [l.split(None, 1)[-1].strip() for l in text(path).splitlines()
-            if re.search(r"GESTURE_|POINTER_BUTTON|POINTER_SCROLL", l)]
-    ours = [(g["kind"], g["state"], g.get("fingers"), g.get("taps")) for g in gestures(os.path.join(out, f"live-{name}.jsonl"))]
-    print(f"{name}:\n  libinput: {peer or 'nothing'}\n  gestured: {ours or 'nothing'}")
+    peer = []
+    for line in text(path).splitlines():
+        m = re.search(r"(GESTURE_\w+|POINTER_BUTTON|POINTER_SCROLL_\w+)\s+\S+\s*(.*)", line)
+        if not m:
+            continue
+        detail = m.group(2)
+        if m.group(1) == "POINTER_BUTTON":
+            b = re.search(r"(BTN_\w+).*?(pressed|released)", detail)
+            item = f"{b.group(1)} {b.group(2)}" if b else "button"
+        elif m.group(1).startswith("GESTURE_"):
+            item = f"{m.group(1)} {detail.split()[0] if detail.split() else ''}".strip()
+        else:
+            item = m.group(1)
+        if peer and peer[-1][0] == item:
+            peer[-1][1] += 1
+        else:
+            peer.append([item, 1])
+    ours = []
+    for g in gestures(os.path.join(out, f"live-{name}.jsonl")):
+        item = f'{g["kind"]} {g["state"]} {g.get("fingers")}f' + (f' taps={g["taps"]}' if g.get("taps") else "")
+        if ours and ours[-1][0] == item:
+            ours[-1][1] += 1
+        else:
+            ours.append([item, 1])
+    show = lambda items: ", ".join(f"{i}×{n}" if n > 1 else i for i, n in items) or "nothing"
+    print(f"{name}:\n  libinput: {show(peer)}\n  gestured: {show(ours)}")
 
 print(f"\n{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
