@@ -10,8 +10,8 @@ import Darwin
 
 extension DeviceMatch {
     /// Whether a device fits every field this match gives. `kind` is the device's final class
-    /// (udev-refined); `path` its node. A configured path that is a symlink (by-id, by-path) is
-    /// resolved before comparing.
+    /// (udev-refined); `path` its node. A configured path matches the node itself, a symlink to it
+    /// (by-id, by-path), or as an fnmatch glob (`/dev/input/event*`).
     public func matches(name: String, vendor: UInt16, product: UInt16, kind: DeviceKind, path: String?) -> Bool {
         if let want = self.kind, want != kind { return false }
         if let want = self.vendor, want != vendor { return false }
@@ -19,15 +19,17 @@ extension DeviceMatch {
         if let glob = nameGlob, fnmatch(glob, name, 0) != 0 { return false }
         if let want = self.path {
             guard let path else { return false }
-            if want != path && Self.resolve(want) != path { return false }
+            if want != path && Self.resolve(want) != (Self.resolve(path) ?? path) && fnmatch(want, path, 0) != 0 {
+                return false
+            }
         }
         return true
     }
 
-    /// Convenience for a described device.
-    public func matches(_ device: DeviceDescription, kind: DeviceKind? = nil) -> Bool {
+    /// Convenience for a described device; `kind` and `path` default to the description's.
+    public func matches(_ device: DeviceDescription, kind: DeviceKind? = nil, path: String? = nil) -> Bool {
         matches(name: device.name, vendor: device.vendor, product: device.product, kind: kind ?? device.kind,
-                path: device.path)
+                path: path ?? device.path)
     }
 
     private static func resolve(_ path: String) -> String? {
@@ -40,17 +42,17 @@ extension DeviceMatch {
 extension DeviceSelection {
     /// Whether the daemon should open this device: not ignored, and included (an empty `include`
     /// takes every touchscreen, touchpad and tablet).
-    public func selects(_ device: DeviceDescription, kind: DeviceKind? = nil) -> Bool {
+    public func selects(_ device: DeviceDescription, kind: DeviceKind? = nil, path: String? = nil) -> Bool {
         let kind = kind ?? device.kind
-        if ignore.contains(where: { $0.matches(device, kind: kind) }) { return false }
+        if ignore.contains(where: { $0.matches(device, kind: kind, path: path) }) { return false }
         if include.isEmpty { return kind != .other }
-        return include.contains { $0.matches(device, kind: kind) }
+        return include.contains { $0.matches(device, kind: kind, path: path) }
     }
 }
 
 extension Configuration {
     /// The surface of a device: the first matching rule's, else the device's own area in mm.
-    public func surface(for device: DeviceDescription, kind: DeviceKind? = nil) -> SurfaceConfiguration {
-        surfaces.first { $0.match.matches(device, kind: kind) }?.surface ?? SurfaceConfiguration()
+    public func surface(for device: DeviceDescription, kind: DeviceKind? = nil, path: String? = nil) -> SurfaceConfiguration {
+        surfaces.first { $0.match.matches(device, kind: kind, path: path) }?.surface ?? SurfaceConfiguration()
     }
 }

@@ -110,7 +110,12 @@ import GestureConfig
         #expect(DeviceMatch(path: "/dev/input/event7").matches(d, kind: .touchscreen, path: d.path))
         #expect(DeviceMatch(path: "/dev/input/event*").matches(d, kind: .touchscreen, path: d.path))
         #expect(!DeviceMatch(path: "/dev/input/event8").matches(d, kind: .touchscreen, path: d.path))
-        #expect(!DeviceMatch(path: "/dev/input/event7").matches(d, kind: .touchscreen, path: nil))
+        // A path rule needs a known path: none given and none in the description.
+        var unknown = d
+        unknown.path = nil
+        #expect(!DeviceMatch(path: "/dev/input/event7").matches(unknown, kind: .touchscreen, path: nil))
+        // With no path given, the description's own path counts.
+        #expect(DeviceMatch(path: "/dev/input/event7").matches(d, kind: .touchscreen))
     }
 
     @Test func ignoreWinsAndDefaultsTakeTouchDevicesOnly() {

@@ -95,9 +95,8 @@ public struct FrameAssembler: Sendable {
         self.palmMajorAxis = palmMajorAxis
         let proto = description.multitouchProtocol
         multitouchProtocol = proto
-        let xAxis = proto == .singleTouch ? description.absInfo[.absX] : (description.absInfo[.absMTPositionX] ?? description.absInfo[.absX])
-        let yAxis = proto == .singleTouch ? description.absInfo[.absY] : (description.absInfo[.absMTPositionY] ?? description.absInfo[.absY])
-        mapper = SurfaceMapper(xAxis: xAxis, yAxis: yAxis, surface: surface, isTouchpad: description.kind == .touchpad)
+        let (xAxis, yAxis) = SurfaceMapper.positionAxes(of: description)
+        mapper = SurfaceMapper(description: description, surface: surface)
         func centre(_ info: AbsInfo?) -> Int32 {
             guard let info else { return 0 }
             return Int32(truncatingIfNeeded: (Int64(info.minimum) + Int64(info.maximum)) / 2)

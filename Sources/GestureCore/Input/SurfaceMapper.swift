@@ -94,3 +94,21 @@ public struct SurfaceMapper: Sendable {
         return Point(x: r.0 * surfaceSize.x, y: r.1 * surfaceSize.y)
     }
 }
+
+extension SurfaceMapper {
+    /// The mapper of a device: its multitouch position axes (ABS_X / ABS_Y on single-touch devices),
+    /// with the touchpad default where the axes report no resolution.
+    public init(description: DeviceDescription, surface: SurfaceConfiguration) {
+        let axes = Self.positionAxes(of: description)
+        self.init(xAxis: axes.x, yAxis: axes.y, surface: surface, isTouchpad: description.kind == .touchpad)
+    }
+
+    /// The axes positions come on: ABS_MT_POSITION_X / Y, or ABS_X / ABS_Y on single-touch devices.
+    public static func positionAxes(of description: DeviceDescription) -> (x: AbsInfo?, y: AbsInfo?) {
+        if description.multitouchProtocol == .singleTouch {
+            return (description.absInfo[.absX], description.absInfo[.absY])
+        }
+        return (description.absInfo[.absMTPositionX] ?? description.absInfo[.absX],
+                description.absInfo[.absMTPositionY] ?? description.absInfo[.absY])
+    }
+}
