@@ -64,8 +64,8 @@ enum DefaultConfiguration {
             kind: tap
             taps: 2
             fingers: 1
-            # movement: 6mm        # how far a finger may move during a tap
-            # max-interval: 350ms  # longest gap between the taps
+            # movement: 5mm        # how far a finger may move during a tap
+            # max-interval: 300ms  # longest gap between the taps
             # max-distance: 10mm   # farthest apart two taps may land
 
           # One finger held still. Begins from the timer once min-duration has passed (no movement
@@ -94,7 +94,7 @@ enum DefaultConfiguration {
             kind: pan
             fingers: 1
             require-to-fail: [edge-left, edge-right, edge-top, edge-bottom]
-            # threshold: 2mm       # movement before the pan begins
+            # threshold: 3mm       # movement before the pan begins
 
           # Two-finger scroll. Exactly two fingers: a third finger makes it fail, which leaves the
           # three- and four-finger swipes free. It competes with pinch and rotate: whichever passes

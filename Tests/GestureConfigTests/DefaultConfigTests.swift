@@ -91,3 +91,24 @@ import GestureCore
         #expect(configuration.engine.recognizers.isEmpty)
     }
 }
+
+/// The default thresholds written as comments in config/default.yaml (`    # movement: 5mm  # ...`) are the
+/// core's real defaults: uncommenting every one of them must not change the loaded configuration.
+@Suite struct CommentedDefaultsTests {
+    @Test func commentedThresholdsAreTheBuiltInDefaults() throws {
+        var uncommented: [String] = []
+        var count = 0
+        for line in ConfigurationLoader.defaultYAML.split(separator: "\n", omittingEmptySubsequences: false) {
+            // Only parameter comments inside a gesture: four spaces, "# key: value", an optional note.
+            if line.hasPrefix("    # "), let match = line.wholeMatch(of: /\ {4}# ([a-z-]+): (\S+)(\s+#.*)?/) {
+                uncommented.append("    \(match.1): \(match.2)")
+                count += 1
+            } else {
+                uncommented.append(String(line))
+            }
+        }
+        #expect(count >= 10, "found only \(count) commented thresholds")
+        let explicit = try ConfigurationLoader.parse(uncommented.joined(separator: "\n"), file: "uncommented.yaml")
+        #expect(explicit == ConfigurationLoader.loadDefault())
+    }
+}
