@@ -121,6 +121,12 @@ check("replug: the device works again (pan began and ended)",
       any(g["kind"] == "pan" and g["state"] == "began" for g in replug) and
       any(g["kind"] == "pan" and g["state"] == "ended" for g in replug),
       f"{[(g['gesture'], g['state']) for g in replug]}")
+both = gestures(os.path.join(out, "live-two-devices.jsonl"))
+check("two devices at once: both open, each device's gesture arrives under its own name",
+      text(os.path.join(out, "two-devices-open")).strip() == "both" and
+      any(g["kind"] == "tap" and g["device"] == "Wacom ISDv4 E6 Finger" for g in both) and
+      any(g.get("fingers") == 4 and g["device"] == "Atmel maXTouch Touchscreen" for g in both),
+      f"{[(g['gesture'], g['state'], g['device']) for g in both]}")
 overflow = gestures(os.path.join(out, "live-overflow.jsonl"))
 try:
     before = int(text(os.path.join(out, "overflow-lines-before")).strip() or 0)

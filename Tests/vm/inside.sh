@@ -81,6 +81,27 @@ COMPARE_LIBINPUT=
 run_case unplug "touchscreens/Atmel maXTouch Touchscreen.desc" "touchscreens/Atmel maXTouch Touchscreen.1-finger-drag-up-down.events" 1.0
 run_case replug "touchscreens/Atmel maXTouch Touchscreen.desc" "touchscreens/Atmel maXTouch Touchscreen.1-finger-drag-up-down.events"
 
+# Two devices at once: a tap on one while four fingers drag on the other.
+"$bin/gesturectl" listen --socket "$sock" > "$out/live-two-devices.jsonl" 2>"$out/listen-two-devices.err" &
+listener=$!
+wait_for 30 listener_ready || echo "two-devices: the listener never connected" >> "$out/fatal"
+evemu-device "$rec/tablets/Wacom ISDv4 E6 Finger.desc" > "$out/node-two-a.txt" 2>&1 &
+creator_a=$!
+evemu-device "$rec/touchscreens/Atmel maXTouch Touchscreen.desc" > "$out/node-two-b.txt" 2>&1 &
+creator_b=$!
+wait_for 10 grep -q /dev/input "$out/node-two-a.txt"; wait_for 10 grep -q /dev/input "$out/node-two-b.txt"
+node_a=$(grep -o '/dev/input/event[0-9]*' "$out/node-two-a.txt" | head -1)
+node_b=$(grep -o '/dev/input/event[0-9]*' "$out/node-two-b.txt" | head -1)
+wait_for 10 device_open "Wacom ISDv4 E6 Finger" && wait_for 10 device_open "Atmel maXTouch Touchscreen" \
+    && echo both > "$out/two-devices-open"
+evemu-play "$node_b" < "$rec/touchscreens/Atmel maXTouch Touchscreen.4-finger-drag-down.events" &
+player_b=$!
+evemu-play "$node_a" < "$rec/tablets/Wacom ISDv4 E6 Finger.single-tap-center.events"
+wait "$player_b"
+sleep 1.5
+kill "$creator_a" "$creator_b"; wait "$creator_a" "$creator_b" 2>/dev/null
+kill "$listener"; wait "$listener" 2>/dev/null
+
 # SYN_DROPPED: the kernel's per-client buffer overflows while the daemon is stopped; it must read
 # SYN_DROPPED, resync through libevdev, and carry on (the next drag is a pan again).
 drag="$rec/touchscreens/EP0430M09.1-finger-drag-up-down.events"
