@@ -5,7 +5,7 @@
 ///
 /// | logic phase | input                                   | proposal                 |
 /// |-------------|-----------------------------------------|--------------------------|
-/// | prior tap   | as a tap (moved / held / too slow / far) | fail                    |
+/// | prior tap   | as a tap (`TapSequence`)                | fail                     |
 /// | press       | moved > `pressMovement`                 | fail (moved too far)     |
 /// | press       | a finger lifted before the deadline     | fail (lifted early)      |
 /// | press       | deadline with `fingers` down            | begin                    |
@@ -13,31 +13,19 @@
 /// | began       | a finger lifted                         | end                      |
 struct LongPressRecognizer: RecognizerLogic {
     let p: RecognizerParameters
-    private var priorTaps = 0
-    private var inContact = false
-    private var contactStart = Timestamp.zero
+    /// The prior taps, then the press as the sequence's last contact (untimed, `pressMovement`).
+    private var taps = TapSequence()
     private var pressStart = Timestamp.zero
-    private var down = 0
-    private var maxFingers = 0
-    private var startIDs: [TouchID] = []
-    private var startPoints: [Point] = []
-    private var lastCenter = Point.zero
     private var tracker = MotionTracker()
-    private(set) var deadline: Timestamp?
+    var deadline: Timestamp? { taps.deadline }
 
     init(_ p: RecognizerParameters) { self.p = p }
 
-    private var isPressPhase: Bool { priorTaps >= max(p.taps, 1) - 1 }
+    private var isPressPhase: Bool { taps.count >= max(p.taps, 1) - 1 }
 
     mutating func reset() {
-        priorTaps = 0
-        inContact = false
-        down = 0
-        maxFingers = 0
-        startIDs.removeAll(keepingCapacity: true)
-        startPoints.removeAll(keepingCapacity: true)
+        taps.reset()
         tracker.reset()
-        deadline = nil
     }
 
     mutating func handle(_ input: RecognizerInput, state: GestureState) -> Proposal {
@@ -47,67 +35,33 @@ struct LongPressRecognizer: RecognizerLogic {
             return moved ? .change : .none
         }
         guard state == .possible else { return .none }
-        var anyLift = false
+        let press = isPressPhase
+        let allowed = press ? p.pressMovement : p.tapMovement
+        taps.startFrame()
         for t in input.touches {
-            switch t.phase {
-            case .began:
-                if !inContact {
-                    if priorTaps > 0 {
-                        let d = t.physicalLocation.distance(to: lastCenter)
-                        if d > p.tapDistance { return .fail(.nextTapTooFar(d, p.tapDistance)) }
-                    }
-                    inContact = true
-                    contactStart = input.time
-                    down = 0
-                    maxFingers = 0
-                    startIDs.removeAll(keepingCapacity: true)
-                    startPoints.removeAll(keepingCapacity: true)
-                    deadline = isPressPhase ? nil : input.time.adding(milliseconds: p.tapDuration)
-                }
-                startIDs.append(t.id)
-                startPoints.append(t.physicalLocation)
-                down += 1
-                maxFingers = max(maxFingers, down)
-                if down > p.fingers { return .fail(.tooManyFingers(down, p.fingers)) }
-                if isPressPhase && down == p.fingers {
-                    pressStart = input.time
-                    deadline = input.time.adding(milliseconds: p.minimumPressDuration)
-                }
-            case .moved, .stationary, .ended:
-                if let k = startIDs.firstIndex(of: t.id) {
-                    let allowed = isPressPhase ? p.pressMovement : p.tapMovement
-                    let d = t.physicalLocation.distance(to: startPoints[k])
-                    if d > allowed { return .fail(.movedTooFar(d, allowed)) }
-                }
-                if t.phase == .ended {
-                    down -= 1
-                    anyLift = true
-                }
-            case .cancelled:
-                return .fail(.touchCancelled)
+            if let failure = taps.track(t, at: input.time, p, timed: !press, allowed: allowed) {
+                return failure
+            }
+            if press && t.phase == .began && taps.down == p.fingers {
+                pressStart = input.time
+                taps.deadline = input.time.adding(milliseconds: p.minimumPressDuration)
             }
         }
-        guard anyLift else { return .none }
-        if isPressPhase {
-            return .fail(.liftedEarly(input.time.milliseconds(since: maxFingers == p.fingers ? pressStart : contactStart),
+        guard taps.lifted else { return .none }
+        if press {
+            return .fail(.liftedEarly(input.time.milliseconds(since: taps.maxFingers == p.fingers ? pressStart : taps.tapStart),
                                       p.minimumPressDuration))
         }
-        guard down <= 0 else { return .none }
-        inContact = false
-        if maxFingers != p.fingers { return .fail(.wrongFingers(maxFingers, p.fingers)) }
-        priorTaps += 1
-        lastCenter = Point.centroid(of: startPoints)
-        deadline = input.time.adding(milliseconds: p.tapInterval)
-        return .none
+        guard taps.down <= 0 else { return .none }
+        return taps.finishTap(at: input.time, p) ?? .none
     }
 
     mutating func fire(at time: Timestamp, state: GestureState) -> Proposal {
-        deadline = nil
-        if isPressPhase && inContact && down == p.fingers {
+        if isPressPhase && taps.inTap && taps.down == p.fingers {
+            taps.deadline = nil
             return .begin(.held(time.milliseconds(since: pressStart)))
         }
-        if inContact { return .fail(.heldTooLong(time.milliseconds(since: contactStart), p.tapDuration)) }
-        return .fail(.nextTapTooLate(p.tapInterval))
+        return taps.expire(at: time, p)
     }
 
     func describe(_ event: inout GestureEvent, at time: Timestamp) {

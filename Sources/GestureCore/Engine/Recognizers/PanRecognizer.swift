@@ -49,10 +49,5 @@ struct PanRecognizer: RecognizerLogic {
 
     mutating func fire(at time: Timestamp, state: GestureState) -> Proposal { .none }
 
-    func describe(_ event: inout GestureEvent, at time: Timestamp) {
-        event.fingers = max(tracker.fingers, 1)
-        event.location = tracker.location
-        event.translation = tracker.translation
-        event.velocity = tracker.ring.velocity
-    }
+    func describe(_ event: inout GestureEvent, at time: Timestamp) { tracker.describePan(&event) }
 }

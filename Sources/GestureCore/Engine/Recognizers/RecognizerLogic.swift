@@ -143,6 +143,14 @@ struct MotionTracker: Sendable {
         ring.push(input.time, translation)
         return moved
     }
+
+    /// Fills a pan's event fields (pan, edge pan): fingers, centroid, translation and velocity.
+    func describePan(_ event: inout GestureEvent) {
+        event.fingers = max(fingers, 1)
+        event.location = location
+        event.translation = translation
+        event.velocity = ring.velocity
+    }
 }
 
 /// Small geometry helpers without Foundation.

@@ -15,93 +15,37 @@
 /// | between taps       | next finger down too far               | fail (next tap too far)   |
 struct TapRecognizer: RecognizerLogic {
     let p: RecognizerParameters
-    private var tapsDone = 0
-    private var inTap = false
-    private var tapStart = Timestamp.zero
-    private var down = 0
-    private var maxFingers = 0
-    private var startIDs: [TouchID] = []
-    private var startPoints: [Point] = []
-    private var startLocations: [Point] = []
-    private var lastTapCenter = Point.zero
-    private var location = Point.zero
-    private(set) var deadline: Timestamp?
+    private var taps = TapSequence()
+    var deadline: Timestamp? { taps.deadline }
 
     init(_ p: RecognizerParameters) { self.p = p }
 
-    mutating func reset() {
-        tapsDone = 0
-        inTap = false
-        down = 0
-        maxFingers = 0
-        startIDs.removeAll(keepingCapacity: true)
-        startPoints.removeAll(keepingCapacity: true)
-        startLocations.removeAll(keepingCapacity: true)
-        deadline = nil
-    }
+    mutating func reset() { taps.reset() }
 
     mutating func handle(_ input: RecognizerInput, state: GestureState) -> Proposal {
         guard state == .possible else { return .none }
-        var anyLift = false
+        taps.startFrame()
         for t in input.touches {
-            switch t.phase {
-            case .began:
-                if !inTap {
-                    if tapsDone > 0 {
-                        let d = t.physicalLocation.distance(to: lastTapCenter)
-                        if d > p.tapDistance { return .fail(.nextTapTooFar(d, p.tapDistance)) }
-                    }
-                    inTap = true
-                    tapStart = input.time
-                    down = 0
-                    maxFingers = 0
-                    startIDs.removeAll(keepingCapacity: true)
-                    startPoints.removeAll(keepingCapacity: true)
-                    startLocations.removeAll(keepingCapacity: true)
-                    deadline = input.time.adding(milliseconds: p.tapDuration)
-                }
-                startIDs.append(t.id)
-                startPoints.append(t.physicalLocation)
-                startLocations.append(t.location)
-                down += 1
-                maxFingers = max(maxFingers, down)
-                if down > p.fingers { return .fail(.tooManyFingers(down, p.fingers)) }
-            case .moved, .stationary, .ended:
-                if let k = startIDs.firstIndex(of: t.id) {
-                    let d = t.physicalLocation.distance(to: startPoints[k])
-                    if d > p.tapMovement { return .fail(.movedTooFar(d, p.tapMovement)) }
-                }
-                if t.phase == .ended {
-                    down -= 1
-                    anyLift = true
-                }
-            case .cancelled:
-                return .fail(.touchCancelled)
+            if let failure = taps.track(t, at: input.time, p, timed: true, allowed: p.tapMovement) {
+                return failure
             }
         }
-        guard inTap, anyLift, down <= 0 else { return .none }
-        inTap = false
-        if maxFingers != p.fingers { return .fail(.wrongFingers(maxFingers, p.fingers)) }
-        tapsDone += 1
-        lastTapCenter = Point.centroid(of: startPoints)
-        location = Point.centroid(of: startLocations)
-        if tapsDone >= p.taps {
-            deadline = nil
-            return .recognize(.tapsCompleted(tapsDone))
+        guard taps.inTap, taps.lifted, taps.down <= 0 else { return .none }
+        if let failure = taps.finishTap(at: input.time, p) { return failure }
+        if taps.count >= p.taps {
+            taps.deadline = nil
+            return .recognize(.tapsCompleted(taps.count))
         }
-        deadline = input.time.adding(milliseconds: p.tapInterval)
         return .none
     }
 
     mutating func fire(at time: Timestamp, state: GestureState) -> Proposal {
-        deadline = nil
-        if inTap { return .fail(.heldTooLong(time.milliseconds(since: tapStart), p.tapDuration)) }
-        return .fail(.nextTapTooLate(p.tapInterval))
+        taps.expire(at: time, p)
     }
 
     func describe(_ event: inout GestureEvent, at time: Timestamp) {
         event.fingers = p.fingers
         event.taps = p.taps
-        event.location = location
+        event.location = taps.lastTapLocation
     }
 }
