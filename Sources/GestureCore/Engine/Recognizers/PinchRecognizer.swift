@@ -31,20 +31,13 @@ struct PinchRecognizer: RecognizerLogic {
         let two = pair.update(input, pairChanged: &changedPair)
         if state.isInProgress {
             guard two, !changedPair else { return .end }
-            var moved = false
-            for t in input.touches where t.phase == .moved { moved = true }
-            let s = span0 > 0 ? pair.span / span0 : 1
-            scale = s
+            scale = span0 > 0 ? pair.span / span0 : 1
             ring.push(input.time, Point(x: scale, y: 0))
-            return moved ? .change : .none
+            return input.anyMoved ? .change : .none
         }
         guard state == .possible else { return .none }
         guard two else {
-            if pair.fingers == 0 {
-                if pair.maxSeen < 2 { return .fail(.wrongFingers(pair.maxSeen, 2)) }
-                return .fail(.notEnoughMovement(abs(pair.span - span0), p.pinchThreshold))
-            }
-            return .none
+            return pair.failureWhenLifted(.notEnoughMovement(abs(pair.span - span0), p.pinchThreshold)) ?? .none
         }
         if changedPair {
             span0 = pair.span

@@ -11,6 +11,9 @@ struct RecognizerInput: Sendable {
     var touches: [Touch]
     var surfaceSize: Point
     var unitsPerMM: Point
+
+    /// Whether any of the touches moved in this frame.
+    var anyMoved: Bool { touches.contains { $0.phase == .moved } }
 }
 
 /// What a recognizer's logic asks the engine for. The engine decides (state machine, require-to-fail,

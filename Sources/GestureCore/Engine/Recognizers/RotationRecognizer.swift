@@ -38,18 +38,13 @@ struct RotationRecognizer: RecognizerLogic {
         let two = pair.update(input, pairChanged: &changedPair)
         if state.isInProgress {
             guard two, !changedPair else { return .end }
-            var moved = false
-            for t in input.touches where t.phase == .moved { moved = true }
             _ = accumulate(input.time)
-            return moved ? .change : .none
+            return input.anyMoved ? .change : .none
         }
         guard state == .possible else { return .none }
         guard two else {
-            if pair.fingers == 0 {
-                if pair.maxSeen < 2 { return .fail(.wrongFingers(pair.maxSeen, 2)) }
-                return .fail(.notEnoughMovement(abs(rotation) * Geometry.degreesPerRadian, p.rotationThreshold))
-            }
-            return .none
+            return pair.failureWhenLifted(
+                .notEnoughMovement(abs(rotation) * Geometry.degreesPerRadian, p.rotationThreshold)) ?? .none
         }
         if changedPair {
             lastAngle = pair.angle

@@ -16,6 +16,14 @@ struct TwoFingerTracker: Sendable {
         maxSeen = 0
     }
 
+    /// While possible with fewer than two fingers: once every finger has lifted, the recognizer fails,
+    /// because two fingers never came (`wrongFingers`) or because they did not do enough
+    /// (`notEnough`); nil while a finger is still down.
+    func failureWhenLifted(_ notEnough: @autoclosure () -> Reason) -> Proposal? {
+        guard fingers == 0 else { return nil }
+        return maxSeen < 2 ? .fail(.wrongFingers(maxSeen, 2)) : .fail(notEnough())
+    }
+
     /// Returns false when fewer than two touches are active. `pairChanged` tells when the pair is new.
     /// The pair stays the same while both of its touches are down, whatever the frame order.
     mutating func update(_ input: RecognizerInput, pairChanged: inout Bool) -> Bool {
