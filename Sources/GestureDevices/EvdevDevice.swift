@@ -58,9 +58,12 @@ public final class EvdevDevice {
 
     /// Reads every pending event into `events`, until libevdev says -EAGAIN (it buffers events
     /// internally, so stopping earlier could leave events that epoll would never report). After
-    /// SYN_DROPPED the SYN_DROPPED event itself is appended, then the resync events libevdev
-    /// computes (LIBEVDEV_READ_FLAG_SYNC), so the frame assembler can cancel touches whose state
-    /// was lost and start over from the real state.
+    /// SYN_DROPPED come the SYN_DROPPED event itself, a SYN_REPORT that closes the dropped window
+    /// (the frame assembler cancels the touches whose state was lost), then the resync delta libevdev
+    /// computes (LIBEVDEV_READ_FLAG_SYNC). The delta is the device's real current state, so it must
+    /// reach the assembler as live events: a kernel-style "ignore until SYN_REPORT" would discard
+    /// it (a finger lifted during the drop would stay down forever, since libevdev then filters
+    /// the kernel's own repeated lift).
     public func read(into events: inout [RawEvent]) -> ReadStatus {
         var event = input_event()
         var flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue
@@ -70,8 +73,9 @@ public final class EvdevDevice {
                 events.append(RawEvent(
                     time: Timestamp(seconds: Int64(event.time.tv_sec), microseconds: Int64(event.time.tv_usec)),
                     type: EventType(event.type), code: EventCode(event.code), value: event.value))
-                if rc == LIBEVDEV_READ_STATUS_SYNC.rawValue {
-                    // SYN_DROPPED: from now on read the sync delta until libevdev says -EAGAIN.
+                if rc == LIBEVDEV_READ_STATUS_SYNC.rawValue && flags != LIBEVDEV_READ_FLAG_SYNC.rawValue {
+                    // SYN_DROPPED: close the dropped window, then read the sync delta until -EAGAIN.
+                    events.append(RawEvent(time: events[events.count - 1].time, type: .syn, code: .synReport, value: 0))
                     flags = LIBEVDEV_READ_FLAG_SYNC.rawValue
                 }
                 continue

@@ -132,6 +132,35 @@ import Testing
         #expect(lifecycleProblems(frames).isEmpty)
     }
 
+    /// What the daemon feeds after an overflow: SYN_DROPPED, a SYN_REPORT closing the dropped window,
+    /// libevdev's sync delta (the real state: the finger was lifted), then the tail the kernel still
+    /// had buffered (positions of the lifted finger, its repeated lift filtered out by libevdev), then
+    /// a new drag. The lifted finger must not come back, and the new drag must be a new touch.
+    @Test func libevdevResyncDeltaIsTheTruthAfterADrop() {
+        var s = EventScript.protocolB()
+        s.down(slot: 0, id: 1, x: 100, y: 100)
+        s.report()
+        s.syn(.synDropped)
+        s.report()                          // closes the dropped window: touch 1 cancelled
+        s.abs(.absMTSlot, 0)                // sync delta
+        s.abs(.absMTTrackingID, -1)
+        s.report()
+        s.abs(.absMTPositionX, 150)         // buffered tail of the lost stroke
+        s.report()
+        s.abs(.absMTTrackingID, 2)          // a new drag on slot 0 (no ABS_MT_SLOT: still current)
+        s.abs(.absMTPositionX, 300)
+        s.abs(.absMTPositionY, 300)
+        s.report()
+        s.abs(.absMTPositionX, 400)
+        s.report()
+        s.abs(.absMTTrackingID, -1)
+        s.report()
+        let frames = s.run()
+        #expect(frames.map(\.phases) == [[.began], [.cancelled], [.began], [.moved], [.ended]])
+        #expect(frames[2].touches[0].physicalLocation == Point(x: 30, y: 30))
+        #expect(lifecycleProblems(frames).isEmpty)
+    }
+
     @Test func contactLiftedDuringADropDoesNotComeBack() {
         var s = EventScript.protocolB()
         s.down(slot: 0, id: 1, x: 100, y: 100)
