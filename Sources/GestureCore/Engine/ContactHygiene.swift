@@ -12,15 +12,21 @@ public struct ContactHygieneSettings: Hashable, Sendable {
     /// landed) when another contact lands is resting (a thumb or a resting finger): not a gesture finger.
     public var restingTime: Double?
     public var restingMovement: Double = 2
-    /// On a touchpad, a still contact within this many mm of the bottom edge when another contact
-    /// lands is a resting thumb, however long it has been down.
+    /// On a touchpad, a contact within this many mm of the bottom edge, still for `thumbTime` ms when
+    /// another contact lands, is a resting thumb (sooner than `restingTime`: a thumb rests there).
     public var thumbZone: Double?
+    public var thumbTime: Double = 150
+    /// In a frame where a contact lands or lifts, the other contacts' motion is the sensor re-fitting
+    /// its contacts (a touchpad reports a jump; a semi-MT one moves its bounding box), not the fingers:
+    /// it is ignored (those contacts start again from there).
+    public var ignoresMotionWhenCountChanges = false
     /// On a clickpad (INPUT_PROP_BUTTONPAD), a click pins the contacts down: their motion is ignored
     /// until one moves more than this from where the click caught it.
     public var clickPinDistance: Double?
 
     public init(landingJumpSpeed: Double? = nil, restingTime: Double? = nil, thumbZone: Double? = nil,
-                clickPinDistance: Double? = nil) {
+                clickPinDistance: Double? = nil, ignoresMotionWhenCountChanges: Bool = false) {
+        self.ignoresMotionWhenCountChanges = ignoresMotionWhenCountChanges
         self.landingJumpSpeed = landingJumpSpeed
         self.restingTime = restingTime
         self.thumbZone = thumbZone
@@ -28,8 +34,8 @@ public struct ContactHygieneSettings: Hashable, Sendable {
     }
 
     /// Touchpads: the sensor's first report jumps, thumbs rest on the pad, clickpads are pressed.
-    public static let touchpad = ContactHygieneSettings(landingJumpSpeed: 200, restingTime: 300, thumbZone: 10,
-                                                        clickPinDistance: 3)
+    public static let touchpad = ContactHygieneSettings(landingJumpSpeed: 150, restingTime: 300, thumbZone: 10,
+                                                        clickPinDistance: 3, ignoresMotionWhenCountChanges: true)
     /// Touchscreens: direct touch; a finger that rests is meant (a two-handed gesture), flicks start fast.
     public static let touchscreen = ContactHygieneSettings()
 
@@ -91,7 +97,11 @@ struct ContactHygiene: Sendable {
         let released = !frame.physicalButtonDown && buttonDown
         buttonDown = frame.physicalButtonDown
         var landed: TouchID?
-        for touch in frame.touches where touch.phase == .began { landed = touch.id }
+        var countChanged = false
+        for touch in frame.touches where touch.phase != .moved && touch.phase != .stationary {
+            countChanged = true
+            if touch.phase == .began { landed = touch.id }
+        }
         if let landed { markResting(besides: landed, frame) }
         for var touch in frame.touches {
             var k = contacts.firstIndex { $0.id == touch.id } ?? -1
@@ -101,7 +111,13 @@ struct ContactHygiene: Sendable {
                 k = contacts.count - 1
             }
             let step = touch.physicalLocation.distance(to: touch.previousPhysicalLocation)
-            if touch.phase == .moved && !contacts[k].jumpChecked {
+            if touch.phase == .moved && countChanged && settings.ignoresMotionWhenCountChanges {
+                rebased.append(touch.id)
+                contacts[k].origin = touch.physicalLocation
+                contacts[k].jumpChecked = true
+                touch.previousLocation = touch.location
+                touch.previousPhysicalLocation = touch.physicalLocation
+            } else if touch.phase == .moved && !contacts[k].jumpChecked {
                 contacts[k].jumpChecked = true
                 let ms = touch.time.milliseconds(since: contacts[k].down)
                 if let speed = settings.landingJumpSpeed, ms <= settings.landingJumpWindow,
@@ -154,7 +170,8 @@ struct ContactHygiene: Sendable {
                 notes.append(.resting(contacts[k].id, still, landed))
                 continue
             }
-            if let zone = settings.thumbZone, frame.device.kind == .touchpad, frame.unitsPerMM.y > 0 {
+            if let zone = settings.thumbZone, still >= settings.thumbTime, frame.device.kind == .touchpad,
+               frame.unitsPerMM.y > 0 {
                 let fromBottom = (frame.surfaceSize.y - touch.location.y) / frame.unitsPerMM.y
                 if fromBottom <= zone {
                     contacts[k].resting = true

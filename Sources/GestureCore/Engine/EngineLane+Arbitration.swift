@@ -144,6 +144,10 @@ extension EngineLane {
             pendingCount -= 1
         }
         slots[r].settleUntil = nil
+        if event == .begin, let why = logics[r].disqualification {
+            transition(r, .fail, why, &out)
+            return
+        }
         guard transition(r, event, reason, &out) else { return }
         // Recognizers waiting for this one to fail now fail.
         for w in slots[r].requiredBy where slots[w].state == .possible && !slots[w].touches.isEmpty {

@@ -210,7 +210,7 @@ struct EngineLane: Sendable {
                                         unitsPerMM: unitsPerMM)
             if !hygiene.rebased.isEmpty { input.rebased = hygiene.rebased }
             input.clicked = hygiene.clicked
-            if state == .possible && slots[r].active >= 2 && (slots[r].kind == .pan || slots[r].kind == .pinch) {
+            if slots[r].touches.count >= 2 && (slots[r].kind == .pan || slots[r].kind == .pinch) {
                 input.contested = isContested(r)
             }
             if slots[r].pending != nil {

@@ -8,22 +8,32 @@ struct FingerMotion: Sendable {
     private var origins: [Point] = []
     private(set) var together = Point.zero
     private(set) var apart = 0.0
+    /// How many fingers the last measure was of.
+    private var measured = 0
 
     mutating func reset() {
+        measured = 0
         ids.removeAll(keepingCapacity: true)
         origins.removeAll(keepingCapacity: true)
         together = .zero
         apart = 0
     }
 
-    /// Updates from the active touches of `touches` (all of them must be the set's members).
+    /// Updates from the active touches of `touches` (all of them must be the set's members). A frame in
+    /// which fingers lift keeps the last measure (the motion up to the lift is what decides).
     mutating func update(_ touches: [Touch], rebased: [TouchID]) {
         var same = true
         var n = 0
-        for t in touches where !t.phase.isTerminal {
+        var lifting = false
+        for t in touches {
+            if t.phase.isTerminal {
+                lifting = true
+                continue
+            }
             if n >= ids.count || ids[n] != t.id || rebased.contains(t.id) { same = false }
             n += 1
         }
+        if lifting { return }
         if !same || n != ids.count {
             ids.removeAll(keepingCapacity: true)
             origins.removeAll(keepingCapacity: true)
@@ -33,9 +43,11 @@ struct FingerMotion: Sendable {
             }
             together = .zero
             apart = 0
+            measured = n
             return
         }
         guard n > 0 else { return }
+        measured = n
         var sum = Point.zero
         var k = 0
         for t in touches where !t.phase.isTerminal {
@@ -54,7 +66,7 @@ struct FingerMotion: Sendable {
     }
 
     /// A pan: the fingers' common motion is at least twice their motion apart. One finger always is.
-    var isPanLike: Bool { ids.count < 2 || together.length >= 2 * apart }
+    var isPanLike: Bool { measured < 2 || together.length >= 2 * apart }
 }
 
 /// How a pair of fingers moved since the pair formed, as a similarity: scale (span / span then),

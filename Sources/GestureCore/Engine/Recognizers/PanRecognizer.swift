@@ -56,11 +56,11 @@ struct PanRecognizer: RecognizerLogic {
         var filtered = input
         filtered.touches = mine
         let moved = tracker.update(filtered)
+        motion.update(mine, rebased: input.rebased)
         let event: Event
         switch state {
         case .waiting:
             mostFingers = max(mostFingers, n)
-            motion.update(mine, rebased: input.rebased)
             if n > p.maximumFingers {
                 event = .tooManyFingers(n)
             } else if n == 0 {
@@ -142,6 +142,11 @@ struct PanRecognizer: RecognizerLogic {
     }
 
     mutating func fire(at time: Timestamp, state: GestureState) -> Proposal { .none }
+
+    var disqualification: Reason? {
+        guard contested, !motion.isPanLike else { return nil }
+        return .motionIsNot(.pan, motion.apart * 2, motion.together.length)
+    }
 
     func describe(_ event: inout GestureEvent, at time: Timestamp) {
         tracker.describePan(&event)

@@ -117,6 +117,11 @@ struct PinchRecognizer: RecognizerLogic {
 
     mutating func fire(at time: Timestamp, state: GestureState) -> Proposal { .none }
 
+    var disqualification: Reason? {
+        guard contested, !motion.isPinchLike else { return nil }
+        return .motionIsNot(.pinch, abs(motion.spanChange), motion.together)
+    }
+
     func describe(_ event: inout GestureEvent, at time: Timestamp) {
         event.fingers = 2
         event.location = pair.location

@@ -54,6 +54,13 @@ protocol RecognizerLogic: Sendable {
     mutating func reset()
     /// Fills the kind's fields of an event (fingers, location, translation...).
     func describe(_ event: inout GestureEvent, at time: Timestamp)
+    /// Why a begin held back (settling, require-to-fail) no longer fits the fingers' motion when it is
+    /// released, or nil: a pan whose fingers have since spread apart is no longer a pan.
+    var disqualification: Reason? { get }
+}
+
+extension RecognizerLogic {
+    var disqualification: Reason? { nil }
 }
 
 /// A short history of a value for velocities: the change over the last ~100 ms, per second.
