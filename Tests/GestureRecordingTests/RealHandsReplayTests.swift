@@ -154,16 +154,16 @@ import Testing
         #expect(endsAtOrigin([touch(at: Point(x: 0, y: 0)), end]).isEmpty)
     }
 
-    /// The limits come from the loaded config; a line beyond them is caught.
-    @Test func limitsAreReadFromTheConfig() {
-        let limits = Self.limits
-        let config = defaultEngineConfiguration
-        for spec in config.recognizers {
-            let line = GestureEvent(gesture: spec.id, kind: spec.kind, state: .began, time: .zero, device: "d",
-                                    region: "screen", fingers: 11)
-            #expect(limits.violations([line]).count == 1, "\(spec.id) allows 11 fingers")
+    /// The limits come from the loaded config: lines one finger beyond them, either way, are caught.
+    @Test(arguments: [("tap", 1), ("pan", 1), ("two-finger-pan", 2), ("pinch", 2), ("rotate", 2), ("swipe-3", 3),
+                      ("edge-left", 1), ("long-press", 1)])
+    func limitsAreReadFromTheConfig(gesture: String, fingers: Int) throws {
+        let spec = try #require(defaultEngineConfiguration.recognizers.first { $0.id == gesture })
+        func line(_ n: Int) -> GestureEvent {
+            GestureEvent(gesture: gesture, kind: spec.kind, state: .changed, time: .zero, device: "d", region: "screen", fingers: n)
         }
-        let panMax = config.recognizers.first { $0.id == "two-finger-pan" }?.parameters.maximumFingers
-        #expect(panMax == 2)
+        #expect(Self.limits.violations([line(fingers)]).isEmpty)
+        #expect(Self.limits.violations([line(fingers + 1)]).count == 1)
+        #expect(Self.limits.violations([line(fingers - 1)]).count == 1)
     }
 }
