@@ -18,7 +18,6 @@
 /// | priorTap    | fingerUp     | betweenTaps | — (deadline `tapInterval`)                           |
 /// | priorTap    | timeout      | done        | fail: held longer than `tapDuration`                 |
 /// | priorTap    | clicked      | done        | fail: a physical click                               |
-/// | priorTap    | cancelled    | done        | fail: touch cancelled                                |
 /// | betweenTaps | fingerDown   | priorTap    | — (another prior tap)                                |
 /// | betweenTaps | fingerDown   | pressing    | — (the press)                                        |
 /// | betweenTaps | fingerDown   | done        | fail: farther than `tapDistance` from the last tap   |
@@ -30,15 +29,14 @@
 /// | pressing    | fingerUp     | done        | fail: lifted before `minimumPressDuration`           |
 /// | pressing    | timeout      | active      | begin                                                |
 /// | pressing    | clicked      | done        | fail: a physical click is not a press                |
-/// | pressing    | cancelled    | done        | fail: touch cancelled                                |
 /// | active      | moved        | active      | change                                               |
 /// | active      | fingerDown   | active      | — (an extra finger is ignored)                       |
 /// | active      | landingJump  | active      | —                                                    |
 /// | active      | clicked      | active      | —                                                    |
 /// | active      | fingerUp     | done        | end                                                  |
-/// | active      | cancelled    | done        | cancel                                               |
 ///
-/// Any other pair is a bug (reported, and the press fails or is cancelled).
+/// A cancelled touch fails or cancels every recognizer holding it before any of them sees the frame
+/// (the engine: "touch cancelled"). Any other pair is a bug (reported, and the press fails or is cancelled).
 struct LongPressRecognizer: RecognizerLogic {
     enum State: Sendable { case idle, priorTap, betweenTaps, pressing, active, done }
     enum Event: Sendable {
@@ -49,7 +47,6 @@ struct LongPressRecognizer: RecognizerLogic {
         case fingerUp
         case timeout
         case clicked
-        case cancelled
     }
 
     let p: RecognizerParameters
@@ -98,7 +95,7 @@ struct LongPressRecognizer: RecognizerLogic {
                     if d > allowance { event = .movedTooFar(d) }
                 }
             case .ended: event = .fingerUp
-            case .cancelled: event = .cancelled
+            case .cancelled: event = nil  // the engine has failed or cancelled the press already
             }
             if let event {
                 let proposal = step(event, at: input.time)
@@ -169,8 +166,6 @@ struct LongPressRecognizer: RecognizerLogic {
             proposal = .begin(.held(time.milliseconds(since: pressStart)))
         case (.priorTap, .clicked), (.pressing, .clicked):
             proposal = finish(.fail(.physicalClick))
-        case (.priorTap, .cancelled), (.pressing, .cancelled):
-            proposal = finish(.fail(.touchCancelled))
         case (.active, .moved):
             proposal = .change
         case (.active, .fingerDown), (.active, .landingJump), (.active, .clicked):
@@ -178,14 +173,11 @@ struct LongPressRecognizer: RecognizerLogic {
         case (.active, .fingerUp):
             state = .done
             proposal = .end
-        case (.active, .cancelled):
-            state = .done
-            proposal = .cancel(.touchCancelled)
         case (.idle, .movedTooFar), (.idle, .moved), (.idle, .landingJump), (.idle, .fingerUp), (.idle, .timeout),
-             (.idle, .clicked), (.idle, .cancelled),
+             (.idle, .clicked),
              (.priorTap, .moved), (.pressing, .moved),
              (.betweenTaps, .movedTooFar), (.betweenTaps, .moved), (.betweenTaps, .landingJump),
-             (.betweenTaps, .fingerUp), (.betweenTaps, .clicked), (.betweenTaps, .cancelled),
+             (.betweenTaps, .fingerUp), (.betweenTaps, .clicked),
              (.active, .movedTooFar), (.active, .timeout),
              (.done, _):
             proposal = finish(.bug(.impossible("long-press in \(MachineTrace.name(state))", MachineTrace.name(event))))

@@ -8,18 +8,17 @@
 /// | idle     | fingers        | tracking | — (deadline `maximumDuration`)                         |
 /// | tracking | fingers        | tracking | — (not all fingers yet: distance restarts)             |
 /// | tracking | tooManyFingers | done     | fail: more than `fingers`                              |
-/// | tracking | tooSlow        | done     | fail: not done within `maximumDuration`                |
 /// | tracking | timeout        | done     | fail: not done within `maximumDuration`                |
 /// | tracking | reached        | done     | recognize / fail: off axis, or not a configured direction |
 /// | tracking | allLifted      | done     | fail: too few fingers / not enough movement            |
 ///
+/// (A frame later than `maximumDuration` never reaches the swipe: its deadline fires first.)
 /// Any other pair is a bug (reported, and the swipe fails).
 struct SwipeRecognizer: RecognizerLogic {
     enum State: Sendable { case idle, tracking, done }
     enum Event: Sendable {
         case fingers(Int)
         case tooManyFingers(Int)
-        case tooSlow(Double)
         case timeout
         case reached(Point)
         case allLifted
@@ -49,14 +48,11 @@ struct SwipeRecognizer: RecognizerLogic {
         tracker.update(input)
         let n = tracker.active
         mostFingers = max(mostFingers, n)
-        let elapsed = input.time.milliseconds(since: start)
         let event: Event
         if state == .idle {
             event = .fingers(n)
         } else if n > p.fingers {
             event = .tooManyFingers(n)
-        } else if elapsed > p.maximumDuration {
-            event = .tooSlow(elapsed)
         } else if mostFingers < p.fingers {
             event = n == 0 ? .allLifted : .fingers(n)
         } else if tracker.translationMM.length >= p.minimumDistance {
@@ -90,8 +86,6 @@ struct SwipeRecognizer: RecognizerLogic {
             tracker.translationMM = .zero
         case (.tracking, .tooManyFingers(let n)):
             proposal = finish(.fail(.tooManyFingers(n, p.fingers)))
-        case (.tracking, .tooSlow(let elapsed)):
-            proposal = finish(.fail(.tooSlow(elapsed, p.maximumDuration)))
         case (.tracking, .timeout):
             proposal = finish(.fail(.timedOut(p.maximumDuration)))
         case (.tracking, .reached(let t)):
@@ -111,7 +105,7 @@ struct SwipeRecognizer: RecognizerLogic {
             proposal = mostFingers < p.fingers
                 ? finish(.fail(.wrongFingers(mostFingers, p.fingers)))
                 : finish(.fail(.notEnoughMovement(tracker.translationMM.length, p.minimumDistance)))
-        case (.idle, .tooManyFingers), (.idle, .tooSlow), (.idle, .timeout), (.idle, .reached), (.idle, .allLifted),
+        case (.idle, .tooManyFingers), (.idle, .timeout), (.idle, .reached), (.idle, .allLifted),
              (.done, _):
             proposal = finish(.bug(.impossible("swipe in \(MachineTrace.name(from))", MachineTrace.name(event))))
         }

@@ -15,12 +15,12 @@
 /// | touching    | fingerUp     | betweenTaps | — (a tap done, more needed; deadline `tapInterval`) |
 /// | touching    | timeout      | done        | fail: held longer than `tapDuration`             |
 /// | touching    | clicked      | done        | fail: a physical click is not a tap              |
-/// | touching    | cancelled    | done        | fail: touch cancelled                            |
 /// | betweenTaps | fingerDown   | touching    | — (next tap, near enough)                        |
 /// | betweenTaps | fingerDown   | done        | fail: next tap farther than `tapDistance`        |
 /// | betweenTaps | timeout      | done        | fail: no next tap within `tapInterval`           |
 ///
-/// Any other pair is a bug (reported, and the tap fails).
+/// A cancelled touch fails every recognizer holding it before any of them sees the frame (the
+/// engine: "touch cancelled"). Any other pair is a bug (reported, and the tap fails).
 struct TapRecognizer: RecognizerLogic {
     enum State: Sendable { case idle, touching, betweenTaps, done }
     enum Event: Sendable {
@@ -30,7 +30,6 @@ struct TapRecognizer: RecognizerLogic {
         case fingerUp
         case timeout
         case clicked
-        case cancelled
     }
 
     let p: RecognizerParameters
@@ -80,7 +79,7 @@ struct TapRecognizer: RecognizerLogic {
                 } else {
                     proposal = step(.fingerUp, at: input.time)
                 }
-            case .cancelled: proposal = step(.cancelled, at: input.time)
+            case .cancelled: continue  // the engine has failed the tap already
             }
             if proposal != .none { return proposal }
         }
@@ -138,12 +137,10 @@ struct TapRecognizer: RecognizerLogic {
             proposal = finish(.fail(.nextTapTooLate(p.tapInterval)))
         case (.touching, .clicked):
             proposal = finish(.fail(.physicalClick))
-        case (.touching, .cancelled):
-            proposal = finish(.fail(.touchCancelled))
         case (.idle, .movedTooFar), (.idle, .landingJump), (.idle, .fingerUp), (.idle, .timeout),
-             (.idle, .clicked), (.idle, .cancelled),
+             (.idle, .clicked),
              (.betweenTaps, .movedTooFar), (.betweenTaps, .landingJump), (.betweenTaps, .fingerUp),
-             (.betweenTaps, .clicked), (.betweenTaps, .cancelled),
+             (.betweenTaps, .clicked),
              (.done, _):
             proposal = finish(.bug(.impossible("tap in \(MachineTrace.name(state))", MachineTrace.name(event))))
         }
