@@ -32,8 +32,7 @@ struct EdgePanRecognizer: RecognizerLogic {
     private(set) var state = State.idle
     private var tracker = MotionTracker()
     private var edge: Edge = .left
-    private var members: [TouchID] = []
-    private var mine: [Touch] = []
+    private var fingers = FollowedFingers()
     var deadline: Timestamp? { nil }
 
     init(_ p: RecognizerParameters) { self.p = p }
@@ -41,7 +40,7 @@ struct EdgePanRecognizer: RecognizerLogic {
     mutating func reset() {
         state = .idle
         tracker.reset()
-        members.removeAll(keepingCapacity: true)
+        fingers.reset()
     }
 
     private func distance(_ e: Edge, _ t: Touch, _ input: RecognizerInput) -> Double {
@@ -70,18 +69,9 @@ struct EdgePanRecognizer: RecognizerLogic {
             let proposal = step(.landed(best, bestDistance))
             if proposal != .none { return proposal }
         }
-        mine.removeAll(keepingCapacity: true)
-        var n = 0
-        for t in input.touches {
-            if !members.contains(t.id) {
-                guard !t.phase.isTerminal, state != .active || members.count < p.maximumFingers else { continue }
-                members.append(t.id)
-            }
-            mine.append(t)
-            if t.phase.isTerminal { members.removeAll { $0 == t.id } } else { n += 1 }
-        }
+        let n = fingers.follow(input, capped: state == .active, limit: p.maximumFingers)
         var filtered = input
-        filtered.touches = mine
+        filtered.touches = fingers.touches
         let moved = tracker.update(filtered)
         let event: Event
         switch state {

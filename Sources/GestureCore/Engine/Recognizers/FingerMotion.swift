@@ -1,3 +1,33 @@
+/// The touches a pan follows (pan, edge pan): every finger while it decides; once it has begun, at
+/// most `limit` (UIKit's maximumNumberOfTouches), a lifted one replaced by a finger still down.
+struct FollowedFingers: Sendable {
+    private var members: [TouchID] = []
+    /// This frame's touches of the followed fingers (lifting ones included).
+    private(set) var touches: [Touch] = []
+
+    mutating func reset() { members.removeAll(keepingCapacity: true) }
+
+    /// Picks the frame's followed touches; `capped` limits the fingers to `limit`. Returns how
+    /// many followed fingers are still down.
+    mutating func follow(_ input: RecognizerInput, capped: Bool, limit: Int) -> Int {
+        touches.removeAll(keepingCapacity: true)
+        var active = 0
+        for t in input.touches {
+            if !members.contains(t.id) {
+                guard !t.phase.isTerminal, !capped || members.count < limit else { continue }
+                members.append(t.id)
+            }
+            touches.append(t)
+            if t.phase.isTerminal {
+                members.removeAll { $0 == t.id }
+            } else {
+                active += 1
+            }
+        }
+        return active
+    }
+}
+
 /// How a set of fingers moved since the set formed, split into what they did together and what they
 /// did apart: `together` is the mean displacement (mm), `apart` the mean distance of each finger's
 /// displacement from that mean (mm). Two fingers moving the same way are a pan (`together` dominates);

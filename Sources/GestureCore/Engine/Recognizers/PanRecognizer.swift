@@ -32,9 +32,7 @@ struct PanRecognizer: RecognizerLogic {
     private(set) var state = State.waiting
     private var tracker = MotionTracker()
     private var motion = FingerMotion()
-    /// The touches the pan follows (at most `maximumFingers`), and this frame's touches of them.
-    private var members: [TouchID] = []
-    private var mine: [Touch] = []
+    private var fingers = FollowedFingers()
     private var mostFingers = 0
     private var contested = false
     var deadline: Timestamp? { nil }
@@ -45,18 +43,18 @@ struct PanRecognizer: RecognizerLogic {
         state = .waiting
         tracker.reset()
         motion.reset()
-        members.removeAll(keepingCapacity: true)
+        fingers.reset()
         mostFingers = 0
     }
 
     mutating func handle(_ input: RecognizerInput, state published: GestureState) -> Proposal {
         guard published == .possible || published.isInProgress else { return .none }
-        let n = follow(input)
+        let n = fingers.follow(input, capped: state == .active, limit: p.maximumFingers)
         contested = input.contested
         var filtered = input
-        filtered.touches = mine
+        filtered.touches = fingers.touches
         let moved = tracker.update(filtered)
-        motion.update(mine, rebased: input.rebased)
+        motion.update(fingers.touches, rebased: input.rebased)
         let event: Event
         switch state {
         case .waiting:
@@ -84,27 +82,6 @@ struct PanRecognizer: RecognizerLogic {
             return .none
         }
         return step(event)
-    }
-
-    /// Chooses the frame's touches the pan follows; returns how many are still down.
-    private mutating func follow(_ input: RecognizerInput) -> Int {
-        mine.removeAll(keepingCapacity: true)
-        var active = 0
-        for t in input.touches {
-            var isMember = members.contains(t.id)
-            if !isMember && !t.phase.isTerminal && (state != .active || members.count < p.maximumFingers) {
-                members.append(t.id)
-                isMember = true
-            }
-            guard isMember else { continue }
-            mine.append(t)
-            if t.phase.isTerminal {
-                members.removeAll { $0 == t.id }
-            } else {
-                active += 1
-            }
-        }
-        return active
     }
 
     private mutating func step(_ event: Event) -> Proposal {
