@@ -4,7 +4,7 @@ import Glibc
 import CGestureSys
 import GestureCore
 import GestureConfig
-import GestureDevices
+import GesturePosix
 import GestureRecording
 import Logging
 
@@ -26,7 +26,6 @@ public final class ReplayServer {
         epoll = try Epoll()
         let fd = try ClientHub.listen(path: path, settings: settings)
         hub = try ClientHub(listenFD: fd, socketPath: path, settings: settings, epoll: epoll, logger: logger)
-        hub.handler = { [unowned self] request, _ in self.answer(request) }
     }
 
     deinit { hub.closeAll() }
@@ -39,7 +38,7 @@ public final class ReplayServer {
                 ("protocol", String(DaemonVersion.protocolVersion)),
                 ("replay", "true"),
                 ("devices", String(recordings.count)),
-                ("clients", String(hub.clients.count)),
+                ("clients", String(hub.clientCount)),
             ])
         case "devices":
             let list = recordings.enumerated().map { index, r -> String in
@@ -62,7 +61,7 @@ public final class ReplayServer {
             let chain = engine.hitTest(Point(x: x, y: y), surfaceSize: size, deviceKind: r?.description.kind ?? .touchscreen)
             return ProtocolLine.response("hit-test", [("chain", ProtocolLine.strings(chain))])
         default:
-            return ProtocolLine.error("'\(request.request)' is not available during a replay", request: request.request)
+            return ProtocolLine.error("\(ProtocolError.echo(request.request)) is not available during a replay", request: request.request)
         }
     }
 
@@ -70,6 +69,10 @@ public final class ReplayServer {
     private func service(timeout: Int32) throws(SystemCallError) {
         for (fd, events) in try epoll.wait(timeout: timeout) {
             if fd == hub.listenFD { hub.acceptAll() } else { hub.handle(fd: fd, events: events) }
+            while let event = hub.nextEvent() {
+                // Explain lines exist only with --explain; subscriptions are seen through hasSubscriber.
+                if case .request(let pending) = event { hub.reply(to: pending, with: answer(pending.request)) }
+            }
         }
     }
 
