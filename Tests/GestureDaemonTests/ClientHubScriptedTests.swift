@@ -142,22 +142,30 @@ import GesturePosix
 
     @Test func aPeerVanishingMidWriteCostsOnlyThatPeer() throws {
         let scripted = try ScriptedHub()
-        let leaving = scripted.kernel.connect(uid: 0)
+        let midLine = scripted.kernel.connect(uid: 0)
+        let betweenLines = scripted.kernel.connect(uid: 0)
         let staying = scripted.kernel.connect(uid: 0)
         #expect(try scripted.runUntilIdle())
-        for peer in [leaving, staying] { peer.send(#"{"request":"subscribe"}"# + "\n") }
+        for peer in [midLine, betweenLines, staying] { peer.send(#"{"request":"subscribe"}"# + "\n") }
         #expect(try scripted.runUntilIdle())
-        leaving.allow(10)  // part of the next line fits, then the peer is gone
         let event = GestureEvent(gesture: "pan", kind: .pan, state: .changed, time: Timestamp(microseconds: 1),
                                  device: "d", region: "r", fingers: 1)
+        // One peer takes part of a line, then leaves; the other leaves between lines.
+        midLine.allow(10)
         scripted.hub.publish(.gesture(event))
-        leaving.vanish()
+        midLine.vanish()
+        betweenLines.vanish()
+        let sends = scripted.kernel.calls["send"] ?? 0
         scripted.hub.publish(.gesture(event))
+        // The write to the peer that left between lines failed (EPIPE) and closed it at once.
+        #expect(betweenLines.isClosedByDaemon)
+        #expect((scripted.kernel.calls["send"] ?? 0) > sends)
+        // The half-written one is found gone on the next turn of the loop.
         #expect(try scripted.runUntilIdle())
-        #expect(leaving.isClosedByDaemon)
+        #expect(midLine.isClosedByDaemon)
         #expect(staying.take().filter { $0.contains("\"gesture\"") }.count == 2)
         #expect(scripted.hub.clientCount == 1)
-        #expect(scripted.kernel.interest[leaving.fd ?? FileDescriptor(rawValue: -1)] == nil)
+        for peer in [midLine, betweenLines] { #expect(!scripted.kernel.interest.keys.contains { $0 == peer.fd }) }
     }
 
     @Test func aPeerResetWhileSendingIsDroppedQuietly() throws {
