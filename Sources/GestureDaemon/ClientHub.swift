@@ -38,6 +38,7 @@ final class ClientHub {
     /// A duplicate of the listening fd, given up to accept-and-refuse one connection when the
     /// process is out of file descriptors (ClientAdmission.swift).
     var spareDescriptor: FileDescriptor?
+    private var isClosed = false
     /// Events not yet taken by the owner, oldest first.
     private var events: [ClientHubEvent] = []
     private var firstEvent = 0
@@ -108,8 +109,10 @@ final class ClientHub {
         if client.explain { updateExplainWanted() }
     }
 
-    /// Closes every client and the listening socket; removes the socket file.
+    /// Closes every client and the listening socket; removes the socket file. Once.
     func closeAll() {
+        guard !isClosed else { return }
+        isClosed = true
         for client in Array(clients.values) { disconnect(client, reason: "daemon stopping") }
         epoll.remove(listenFD)
         system.close(listenFD)

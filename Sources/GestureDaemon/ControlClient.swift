@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CGestureSys
 import GesturePosix
 
 /// A blocking client of the daemon socket (gesturectl, tests): connect, send request lines, read

@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CGestureSys
 import GestureCore
 import GestureConfig
 import GestureDevices
@@ -192,6 +191,9 @@ public final class Daemon {
             armTimer()
             for (fd, events) in try epoll.wait(timeout: -1) {
                 dispatch(fd: fd, events: events)
+                // Any dispatch can move the hub (publishing frees a queue, which lets held-back
+                // requests through), so its events are taken after each one.
+                actOnHubEvents()
             }
         }
         shutdown()
@@ -206,7 +208,6 @@ public final class Daemon {
             }
         } else if fd == hub.listenFD {
             hub.acceptAll()
-            actOnHubEvents()
         } else if fd == timer.fd {
             timer.acknowledge()
             let now = monotonicMicroseconds()
@@ -232,7 +233,6 @@ public final class Daemon {
             notifier.watchdog()
         } else {
             hub.handle(fd: fd, events: events)
-            actOnHubEvents()
         }
     }
 

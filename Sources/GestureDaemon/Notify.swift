@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CGestureSys
 import GesturePosix
 
 /// sd_notify without libsystemd: datagrams to `$NOTIFY_SOCKET` (READY=1, RELOADING=1, STOPPING=1,

@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CGestureSys
 import GestureCore
 import GestureConfig
 import GesturePosix
@@ -69,10 +68,15 @@ public final class ReplayServer {
     private func service(timeout: Int32) throws(SystemCallError) {
         for (fd, events) in try epoll.wait(timeout: timeout) {
             if fd == hub.listenFD { hub.acceptAll() } else { hub.handle(fd: fd, events: events) }
-            while let event = hub.nextEvent() {
-                // Explain lines exist only with --explain; subscriptions are seen through hasSubscriber.
-                if case .request(let pending) = event { hub.reply(to: pending, with: answer(pending.request)) }
-            }
+            actOnHubEvents()
+        }
+    }
+
+    /// Answers the requests the hub hands over. Explain lines exist only with --explain and
+    /// subscriptions are seen through `hasSubscriber`, so the other events need nothing.
+    private func actOnHubEvents() {
+        while let event = hub.nextEvent() {
+            if case .request(let pending) = event { hub.reply(to: pending, with: answer(pending.request)) }
         }
     }
 
@@ -116,6 +120,7 @@ public final class ReplayServer {
             }
         }) { output in
             hub.publish(output)
+            actOnHubEvents()
         }
         if let failure { throw failure }
         let end = monotonicMicroseconds() + 5_000_000
