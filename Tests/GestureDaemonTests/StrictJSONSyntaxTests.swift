@@ -67,3 +67,18 @@ import GestureCore
         #expect(JSONLine.quoted(hostile) == #""a\u2028b\u2029c\u0007d\u007fe\u009ff\#u{A0}g""#)
     }
 }
+
+/// Log lines carry device names and client text: one message stays one line and writes nothing
+/// a terminal would act on.
+@Suite struct LogQuotingTests {
+    @Test func plainWordsStayAsTheyAre() {
+        #expect(JournalLogHandler.quote("ELAN0732:00") == "ELAN0732:00")
+    }
+
+    @Test func controlCharactersAndLineBreaksAreEscaped() {
+        #expect(JournalLogHandler.quote("a b") == #""a b""#)
+        #expect(JournalLogHandler.quote("x\u{1B}[2Jy") == #""x\u{1B}[2Jy""#)
+        #expect(JournalLogHandler.quote("one\ntwo\u{2028}three\r") == #""one\ntwo\u{2028}three\u{D}""#)
+        #expect(JournalLogHandler.quote(#"say "hi" \ bye"#) == #""say \"hi\" \\ bye""#)
+    }
+}
