@@ -19,8 +19,12 @@ let package = Package(
         // C libraries, seen only by GestureDevices.
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .systemLibrary(name: "CLibudev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
-        // Linux headers Glibc's module lacks (epoll, signalfd, timerfd), for the daemon's event loop.
+        // Linux headers the Glibc module lacks (epoll, signalfd, timerfd, accept4), for GesturePosix.
         .systemLibrary(name: "CGestureSys"),
+
+        // The one POSIX layer: errno and descriptor types, the EINTR retry, the syscall seam tests
+        // script, epoll / timerfd / signalfd / Unix sockets. Sees only Glibc and CGestureSys.
+        .target(name: "GesturePosix", dependencies: ["CGestureSys"]),
 
         // Pure core: kernel codes, touch model, slot tracking, regions, recognizers, engine. No C, no clock.
         .target(name: "GestureCore"),
@@ -28,15 +32,15 @@ let package = Package(
         .target(name: "GestureRecording", dependencies: ["GestureCore", "Yams"]),
         // YAML configuration -> EngineConfiguration, with file:line:column errors.
         .target(name: "GestureConfig", dependencies: ["GestureCore", "Yams"]),
-        // The only layer that imports C: libevdev devices and the libudev monitor.
-        .target(name: "GestureDevices", dependencies: ["GestureCore", "CLibevdev", "CLibudev"]),
+        // The only importer of libevdev and libudev: input devices and the hot-plug monitor.
+        .target(name: "GestureDevices", dependencies: ["GestureCore", "GesturePosix", "CLibevdev", "CLibudev"]),
         // Daemon runtime: event loop, socket protocol, bindings, replay driver, systemd notify.
         .target(name: "GestureDaemon", dependencies: [
-            "GestureCore", "GestureRecording", "GestureConfig", "GestureDevices", "CGestureSys",
+            "GestureCore", "GestureRecording", "GestureConfig", "GestureDevices", "GesturePosix", "CGestureSys",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "gestured", dependencies: [
-            "GestureDaemon", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "GestureDaemon", "GesturePosix", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "gesturectl", dependencies: [
             "GestureDaemon", .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -52,7 +56,9 @@ let package = Package(
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore"]),
         .testTarget(name: "GestureRecordingTests", dependencies: ["GestureRecording", "GestureCore", "GestureConfig"]),
         .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "GestureCore"]),
-        .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "GestureCore"],
+        .testTarget(name: "GesturePosixTests", dependencies: ["GesturePosix"]),
+        .testTarget(name: "GestureDevicesTests", dependencies: ["GestureDevices", "GesturePosix", "GestureCore"]),
+        .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "GesturePosix", "GestureCore"],
                     exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -7,4 +7,11 @@
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <spawn.h>
+
+// accept4 is a GNU extension the Glibc module hides. Accepting with SOCK_NONBLOCK | SOCK_CLOEXEC
+// in one call leaves no moment where a spawned binding command could inherit the client's fd.
+extern int accept4(int fd, struct sockaddr *address, socklen_t *length, int flags);
+static inline int gestured_accept_nonblocking(int fd) {
+    return accept4(fd, 0, 0, SOCK_NONBLOCK | SOCK_CLOEXEC);
+}
 #endif

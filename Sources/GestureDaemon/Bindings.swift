@@ -4,7 +4,7 @@ import Glibc
 import CGestureSys
 import GestureCore
 import GestureConfig
-import GestureDevices
+import GesturePosix
 import Logging
 
 /// Runs command bindings: `/bin/sh -c COMMAND` where COMMAND is the fixed config text and
@@ -126,8 +126,10 @@ public final class BindingExecutor {
     public func reap(now: Int64 = monotonicMicroseconds()) {
         for (pid, entry) in running {
             var status: Int32 = 0
-            let rc = retryingOnInterrupt { waitpid(pid, &status, WNOHANG) }
-            guard rc == pid || (rc < 0 && errno == ECHILD) else { continue }
+            let result = retryingOnInterrupt { Errno.result(waitpid(pid, &status, WNOHANG)) }
+            // ECHILD: already collected (or never ours); either way it is no longer running.
+            guard result == .success(pid) || result == .failure(Errno(rawValue: ECHILD)) else { continue }
+            let rc = (try? result.get()) ?? -1
             running[pid] = nil
             let exited = rc == pid && (status & 0x7f) == 0
             let completion = Completion(

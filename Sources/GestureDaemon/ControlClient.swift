@@ -1,8 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CGestureSys
-import GestureDevices
+import GesturePosix
 
 /// A blocking client of the daemon socket (gesturectl, tests): connect, send request lines, read
 /// lines with a timeout.
@@ -27,15 +26,12 @@ public final class ControlClient {
         // which would close the fd a second time.
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw SystemCallError.current("socket", subject: path) }
-        let rc = withUnixAddress(path) { address, length in retryingOnInterrupt { connect(fd, address, length) } }
-        guard let rc else {
+        let result = withUnixAddress(path) { address, length in
+            retryingOnInterrupt { Errno.result(connect(fd, address, length)) }
+        } ?? .failure(Errno(rawValue: ENAMETOOLONG))
+        if case .failure(let error) = result {
             close(fd)
-            throw SystemCallError("connect", code: ENAMETOOLONG, subject: path)
-        }
-        if rc != 0 {
-            let error = SystemCallError.current("connect", subject: path)
-            close(fd)
-            throw error
+            throw SystemCallError("connect", errno: error, subject: path)
         }
         self.fd = fd
     }
@@ -47,12 +43,10 @@ public final class ControlClient {
         let bytes = Array((line + "\n").utf8)
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw SystemCallError.current("send", subject: "daemon socket")
+            let result = bytes.withUnsafeBytes { buffer in
+                retryingOnInterrupt { Errno.result(Glibc.send(fd, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))) }
             }
-            offset += n
+            offset += try result.get("send", subject: "daemon socket")
         }
     }
 
@@ -77,18 +71,18 @@ public final class ControlClient {
                 wait = Int32(min(remaining / 1000 + 1, Int64(Int32.max)))
             }
             var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&pfd, 1, wait)
-            if ready < 0 {
-                if errno == EINTR { continue }
-                throw SystemCallError.current("poll", subject: "daemon socket")
+            // Interrupted: the loop recomputes the remaining time and polls again.
+            switch Errno.result(poll(&pfd, 1, wait)) {
+            case .success(0), .failure(.interrupted): continue
+            case .success: break
+            case .failure(let error): throw SystemCallError("poll", errno: error, subject: "daemon socket")
             }
-            if ready == 0 { continue }
             var chunk = [UInt8](repeating: 0, count: 65_536)
-            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if n < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                throw SystemCallError.current("recv", subject: "daemon socket")
+            let received = chunk.withUnsafeMutableBytes { buffer in
+                retryingOnInterrupt { Errno.result(recv(fd, buffer.baseAddress, buffer.count, 0)) }
             }
+            if received == .failure(.wouldBlock) { continue }
+            let n = try received.get("recv", subject: "daemon socket")
             if n == 0 {
                 if start < buffer.count {
                     let rest = String(decoding: buffer[start...], as: UTF8.self)

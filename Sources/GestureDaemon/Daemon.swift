@@ -1,10 +1,10 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CGestureSys
 import GestureCore
 import GestureConfig
 import GestureDevices
+import GesturePosix
 import GestureRecording
 import Logging
 
@@ -77,7 +77,9 @@ public final class Daemon {
     /// The config file in use, or "default" (the embedded one).
     private var configSource: String
     /// Recognizer id → kind, for filtering explain lines by kind.
-    private var recognizerKinds: [String: RecognizerKind] = [:]
+    private var recognizerKinds: [String: RecognizerKind] = [:] {
+        didSet { hub?.recognizerKinds = recognizerKinds }
+    }
     private var pipeline: GesturePipeline
     private let epoll: Epoll
     private let timer: MonotonicTimer
@@ -89,7 +91,7 @@ public final class Daemon {
     private var udev: Udev?
     private var monitor: UdevMonitor?
     private var devices: [Int: LiveDevice] = [:]
-    private var deviceByFD: [Int32: Int] = [:]
+    private var deviceByFD: [FileDescriptor: Int] = [:]
     private var deviceByNode: [String: Int] = [:]
     private var nextDeviceID = 0
     private var running = true
@@ -147,12 +149,12 @@ public final class Daemon {
         timer = try MonotonicTimer()
         signals = try SignalFD(signals: Daemon.handledSignals)
         bindings = BindingExecutor(concurrency: configuration.bindingConcurrency, logger: logger)
-        try epoll.add(timer.fd, events: EPOLLIN.rawValue)
-        try epoll.add(signals.fd, events: EPOLLIN.rawValue)
+        try epoll.add(timer.fd, events: .readable)
+        try epoll.add(signals.fd, events: .readable)
 
         var settings = configuration.socket
         if let path = options.socketPath { settings.path = path }
-        let listenFD: Int32
+        let listenFD: FileDescriptor
         let socketPath: String?
         if let fd = ClientHub.activatedSocket() {
             listenFD = fd
@@ -163,15 +165,12 @@ public final class Daemon {
             socketPath = settings.path
         }
         hub = try ClientHub(listenFD: listenFD, socketPath: socketPath, settings: settings, epoll: epoll, logger: logger)
-        hub.handler = { [unowned self] request, client in self.answer(request, from: client) }
-        hub.onExplainChanged = { [unowned self] on in self.pipeline.engine.explains = on }
-        hub.onSubscribe = { [unowned self] in self.startInjection() }
-        hub.kindOf = { [unowned self] id in self.recognizerKinds[id] }
+        hub.recognizerKinds = recognizerKinds
 
         if let interval = notifier.watchdogInterval {
             let watchdog = try MonotonicTimer()
             watchdog.arm(at: monotonicMicroseconds() + interval, interval: interval)
-            try epoll.add(watchdog.fd, events: EPOLLIN.rawValue)
+            try epoll.add(watchdog.fd, events: .readable)
             watchdogTimer = watchdog
         }
         if options.opensDevices { startDevices() }
@@ -192,16 +191,19 @@ public final class Daemon {
             armTimer()
             for (fd, events) in try epoll.wait(timeout: -1) {
                 dispatch(fd: fd, events: events)
+                // Any dispatch can move the hub (publishing frees a queue, which lets held-back
+                // requests through), so its events are taken after each one.
+                actOnHubEvents()
             }
         }
         shutdown()
     }
 
-    private func dispatch(fd: Int32, events: UInt32) {
+    private func dispatch(fd: FileDescriptor, events: EpollEvents) {
         if let id = deviceByFD[fd] {
             readDevice(id)
             // A hung-up fd stays readable forever (level-triggered): never leave one in the set.
-            if devices[id] != nil && events & (EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 {
+            if devices[id] != nil && !events.isDisjoint(with: [.hangUp, .error]) {
                 closeDevice(id, reason: "hang-up")
             }
         } else if fd == hub.listenFD {
@@ -227,11 +229,22 @@ public final class Daemon {
                 }
             }
         } else if let watchdogTimer, fd == watchdogTimer.fd {
-            var expirations: UInt64 = 0
-            _ = read(fd, &expirations, 8)
+            watchdogTimer.acknowledgePeriodic()
             notifier.watchdog()
         } else {
             hub.handle(fd: fd, events: events)
+        }
+    }
+
+    /// What the client hub reported: answers the requests it hands over, follows explain and
+    /// subscription changes. Replying lets that client's next lines through, which may report more.
+    private func actOnHubEvents() {
+        while let event = hub.nextEvent() {
+            switch event {
+            case .request(let pending): hub.reply(to: pending, with: answer(pending.request, from: pending.client))
+            case .explainWanted(let on): pipeline.engine.explains = on
+            case .subscribed: startInjection()
+            }
         }
     }
 
@@ -283,7 +296,7 @@ public final class Daemon {
             self.udev = udev
             do {
                 let monitor = try UdevMonitor(udev: udev)
-                try epoll.add(monitor.fd, events: EPOLLIN.rawValue)
+                try epoll.add(monitor.fd, events: .readable)
                 self.monitor = monitor
             } catch {
                 logger.warning("no udev monitor; hot-plug disabled", metadata: ["error": "\(error)"])
@@ -330,7 +343,7 @@ public final class Daemon {
             }
         }
         do {
-            try epoll.add(evdev.fd, events: EPOLLIN.rawValue)
+            try epoll.add(evdev.fd, events: .readable)
         } catch {
             logger.error("cannot watch device", metadata: ["path": "\(info.devnode)", "error": "\(error)"])
             return
@@ -425,7 +438,7 @@ public final class Daemon {
 
     // MARK: requests
 
-    private func answer(_ request: ClientRequest, from client: ClientConnection) -> String {
+    private func answer(_ request: ClientRequest, from client: ClientInfo) -> String {
         switch request.request {
         case "status":
             let uptime = Double(monotonicMicroseconds() - started) / 1_000_000
@@ -435,7 +448,7 @@ public final class Daemon {
                 ("config", ProtocolLine.string(configSource)),
                 ("uptime", JSONLine.number(uptime)),
                 ("devices", String(devices.count + injected.count)),
-                ("clients", String(hub.clients.count)),
+                ("clients", String(hub.clientCount)),
                 ("bindingsRunning", String(bindings.runningCount)),
                 ("bindingsQueued", String(bindings.queuedCount)),
                 ("explain", pipeline.engine.explains ? "true" : "false"),
@@ -477,7 +490,7 @@ public final class Daemon {
             var deviceName: String?
             if let wanted = request.device {
                 guard let d = devices.values.first(where: { $0.ref.name == wanted || String($0.ref.id) == wanted }) else {
-                    return ProtocolLine.error("no device '\(wanted)' (see the devices request)", request: "hit-test")
+                    return ProtocolLine.error("no device \(ProtocolError.echo(wanted)) (see the devices request)", request: "hit-test")
                 }
                 size = d.surface.size(for: d.evdev.description)
                 kind = d.ref.kind

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import GesturePosix
 import Logging
 
 /// swift-log handler writing one line per message to stderr. Under systemd (`JOURNAL_STREAM` set)
@@ -58,17 +59,28 @@ public struct JournalLogHandler: LogHandler {
         }
     }
 
+    /// A metadata value as is when it is one plain word, else quoted with `"`, `\`, newlines and
+    /// every other control character (C0, DEL, C1, U+2028 / U+2029: device names and client text
+    /// can hold them) escaped, so one message stays one log line and writes nothing to a terminal.
     static func quote(_ value: String) -> String {
-        if !value.isEmpty && !value.contains(where: { $0 == " " || $0 == "\"" || $0 == "=" || $0.isNewline }) {
+        func isControl(_ s: Unicode.Scalar) -> Bool {
+            s.value < 0x20 || (0x7F...0x9F).contains(s.value) || s.value == 0x2028 || s.value == 0x2029
+        }
+        if !value.isEmpty && !value.unicodeScalars.contains(where: { $0 == " " || $0 == "\"" || $0 == "=" || isControl($0) }) {
             return value
         }
         var out = "\""
-        for c in value {
-            switch c {
+        for s in value.unicodeScalars {
+            switch s {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
-            default: out.append(c)
+            default:
+                if isControl(s) {
+                    out += "\\u{" + String(s.value, radix: 16, uppercase: true) + "}"
+                } else {
+                    out.unicodeScalars.append(s)
+                }
             }
         }
         return out + "\""
@@ -94,9 +106,10 @@ public func writeStandardError(_ text: String) {
     var bytes = Array(text.utf8)
     var offset = 0
     while offset < bytes.count {
-        let n = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress! + offset, $0.count - offset) }
-        if n < 0 && errno == EINTR { continue }
-        if n <= 0 { return }
+        let result = bytes.withUnsafeMutableBytes { buffer in
+            retryingOnInterrupt { Errno.result(write(2, buffer.baseAddress! + offset, buffer.count - offset)) }
+        }
+        guard case .success(let n) = result, n > 0 else { return }
         offset += n
     }
 }

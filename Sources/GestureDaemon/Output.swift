@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import GestureConfig
+import GesturePosix
 
 /// Buffered writer to a file descriptor (stdout for replay); flushes at 64 KiB or on demand.
 public final class LineWriter {
@@ -26,9 +27,10 @@ public final class LineWriter {
     public func flush() {
         var offset = 0
         while offset < buffer.count {
-            let n = buffer.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { break }
+            let result = buffer.withUnsafeBytes { bytes in
+                retryingOnInterrupt { Errno.result(Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)) }
+            }
+            guard case .success(let n) = result, n > 0 else { break }
             offset += n
         }
         buffer.removeAll(keepingCapacity: true)
@@ -58,12 +60,6 @@ public func defaultConfigurationPath() -> String? {
     }
     candidates.append("/etc/gestured/gestured.yaml")
     return candidates.first { access($0, R_OK) == 0 }
-}
-
-/// Sleeps until CLOCK_MONOTONIC reaches `microseconds` (absolute).
-public func sleepUntilMonotonic(_ microseconds: Int64) {
-    var ts = timespec(tv_sec: Int(microseconds / 1_000_000), tv_nsec: Int(microseconds % 1_000_000) * 1000)
-    while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nil) == EINTR {}
 }
 
 /// Ends the process (flushing nothing; callers write with `writeStandardError` / `LineWriter`).

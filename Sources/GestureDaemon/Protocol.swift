@@ -39,6 +39,10 @@ public struct ClientRequest: Decodable, Sendable, Equatable {
     /// Parses one line; the error says what was expected.
     public static func parse(_ line: String) -> Result<ClientRequest, ProtocolError> {
         guard let data = line.data(using: .utf8) else { return .failure(ProtocolError("request is not UTF-8")) }
+        // The decoder alone takes `{"request":"status",}`; requests are strict JSON.
+        if let violation = StrictJSONSyntax.check(line) {
+            return .failure(ProtocolError("malformed request: \(violation) (one strict JSON object per line)"))
+        }
         do {
             return .success(try JSONDecoder().decode(ClientRequest.self, from: data))
         } catch let DecodingError.keyNotFound(key, _) {
@@ -80,6 +84,26 @@ public struct ProtocolError: Error, Sendable, Equatable, CustomStringConvertible
     public var message: String
     public init(_ message: String) { self.message = message }
     public var description: String { message }
+
+    /// Client text quoted for an error message: control characters (C0, DEL, C1) and the
+    /// U+2028 / U+2029 separators become visible `\u{…}` escapes, so the message can go to a
+    /// terminal or a line-based reader as is; more than 64 characters are cut with "…".
+    public static func echo(_ text: String) -> String {
+        var out = "'"
+        for (index, scalar) in text.unicodeScalars.enumerated() {
+            if index == 64 {
+                out += "…"
+                break
+            }
+            switch scalar.value {
+            case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029:
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default:
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "'"
+    }
 }
 
 /// What a client subscribed to. Empty sets match everything of their dimension.
@@ -109,7 +133,7 @@ public struct SubscriptionFilter: Sendable, Hashable {
         for name in request.kinds ?? [] {
             guard let kind = RecognizerKind(rawValue: name) else {
                 let known = RecognizerKind.allCases.map(\.rawValue).joined(separator: ", ")
-                throw ProtocolError("unknown kind '\(name)' (expected one of \(known))")
+                throw ProtocolError("unknown kind \(ProtocolError.echo(name)) (expected one of \(known))")
             }
             kinds.insert(kind)
         }

@@ -1,10 +1,9 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CGestureSys
 import GestureCore
 import GestureConfig
-import GestureDevices
+import GesturePosix
 import GestureRecording
 import Logging
 
@@ -26,7 +25,6 @@ public final class ReplayServer {
         epoll = try Epoll()
         let fd = try ClientHub.listen(path: path, settings: settings)
         hub = try ClientHub(listenFD: fd, socketPath: path, settings: settings, epoll: epoll, logger: logger)
-        hub.handler = { [unowned self] request, _ in self.answer(request) }
     }
 
     deinit { hub.closeAll() }
@@ -39,7 +37,7 @@ public final class ReplayServer {
                 ("protocol", String(DaemonVersion.protocolVersion)),
                 ("replay", "true"),
                 ("devices", String(recordings.count)),
-                ("clients", String(hub.clients.count)),
+                ("clients", String(hub.clientCount)),
             ])
         case "devices":
             let list = recordings.enumerated().map { index, r -> String in
@@ -62,7 +60,7 @@ public final class ReplayServer {
             let chain = engine.hitTest(Point(x: x, y: y), surfaceSize: size, deviceKind: r?.description.kind ?? .touchscreen)
             return ProtocolLine.response("hit-test", [("chain", ProtocolLine.strings(chain))])
         default:
-            return ProtocolLine.error("'\(request.request)' is not available during a replay", request: request.request)
+            return ProtocolLine.error("\(ProtocolError.echo(request.request)) is not available during a replay", request: request.request)
         }
     }
 
@@ -70,6 +68,15 @@ public final class ReplayServer {
     private func service(timeout: Int32) throws(SystemCallError) {
         for (fd, events) in try epoll.wait(timeout: timeout) {
             if fd == hub.listenFD { hub.acceptAll() } else { hub.handle(fd: fd, events: events) }
+            actOnHubEvents()
+        }
+    }
+
+    /// Answers the requests the hub hands over. Explain lines exist only with --explain and
+    /// subscriptions are seen through `hasSubscriber`, so the other events need nothing.
+    private func actOnHubEvents() {
+        while let event = hub.nextEvent() {
+            if case .request(let pending) = event { hub.reply(to: pending, with: answer(pending.request)) }
         }
     }
 
@@ -113,6 +120,7 @@ public final class ReplayServer {
             }
         }) { output in
             hub.publish(output)
+            actOnHubEvents()
         }
         if let failure { throw failure }
         let end = monotonicMicroseconds() + 5_000_000

@@ -1,5 +1,6 @@
 import CLibudev
 import GestureCore
+import GesturePosix
 
 /// What udev says about one input device node.
 public struct UdevDeviceInfo: Hashable, Sendable {
@@ -97,7 +98,7 @@ public enum UdevEvent: Hashable, Sendable {
 public final class UdevMonitor {
     private let udev: Udev
     private let monitor: OpaquePointer
-    public let fd: Int32
+    public let fd: FileDescriptor
 
     public init(udev: Udev) throws(SystemCallError) {
         self.udev = udev
@@ -111,7 +112,7 @@ public final class UdevMonitor {
             throw SystemCallError("udev_monitor_enable_receiving", code: -rc)
         }
         self.monitor = monitor
-        self.fd = udev_monitor_get_fd(monitor)
+        self.fd = FileDescriptor(rawValue: udev_monitor_get_fd(monitor))
     }
 
     deinit { udev_monitor_unref(monitor) }

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Testing
+import GesturePosix
 import GestureCore
 import GestureConfig
 @testable import GestureDaemon

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GesturePosix
 import GestureDevices
 @testable import GestureDaemon
 
@@ -123,7 +124,7 @@ final class NotifyListener {
         let dir = TempDir()
         let path = dir.file("m.sock")
         let fd = try ClientHub.listen(path: path, settings: .init(path: path, mode: 0o640))
-        defer { close(fd); unlink(path) }
+        defer { close(fd.rawValue); unlink(path) }
         var st = stat()
         #expect(stat(path, &st) == 0)
         #expect(st.st_mode & 0o777 == 0o640)

@@ -83,7 +83,9 @@ public struct JSONLine: Sendable {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if u.value < 0x20 {
+                // Control characters (C0, DEL, C1) and U+2028 / U+2029, which JavaScript and
+                // some line readers take as line breaks, are escaped: one line stays one line.
+                if u.value < 0x20 || (u.value >= 0x7F && u.value <= 0x9F) || u.value == 0x2028 || u.value == 0x2029 {
                     let hex = String(u.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

@@ -17,10 +17,16 @@ public struct SystemCallError: Error, CustomStringConvertible, Sendable, Equatab
         self.subject = subject
     }
 
+    public init(_ call: String, errno: Errno, subject: String? = nil) {
+        self.init(call, code: errno.rawValue, subject: subject)
+    }
+
     /// Captures the current `errno`.
     public static func current(_ call: String, subject: String? = nil) -> SystemCallError {
-        SystemCallError(call, code: errno, subject: subject)
+        SystemCallError(call, code: Glibc.errno, subject: subject)
     }
+
+    public var errno: Errno { Errno(rawValue: code) }
 
     public var description: String {
         let reason = String(cString: strerror(code))
@@ -29,12 +35,13 @@ public struct SystemCallError: Error, CustomStringConvertible, Sendable, Equatab
     }
 }
 
-/// Calls `body` again while it fails with EINTR (returns -1 and sets errno to EINTR).
-@inlinable
-public func retryingOnInterrupt<T: FixedWidthInteger>(_ body: () -> T) -> T {
-    while true {
-        let result = body()
-        if result == -1 && errno == EINTR { continue }
-        return result
+extension Result where Failure == Errno {
+    /// The value, or a `SystemCallError` naming the call and its subject.
+    @inlinable
+    public func get(_ call: String, subject: String? = nil) throws(SystemCallError) -> Success {
+        switch self {
+        case .success(let value): return value
+        case .failure(let error): throw SystemCallError(call, errno: error, subject: subject)
+        }
     }
 }

@@ -1,0 +1,116 @@
+import GesturePosix
+import Logging
+
+/// Per-client reading and writing with back-pressure (docs/protocol.md, "Slow clients"): a
+/// client's requests are read only while its reply queue has room and no reply is pending, so a
+/// client that sends without reading is held by its own socket buffer, not by the daemon's memory,
+/// and every reply is delivered.
+extension ClientHub {
+    /// Whether the client's next line may be answered now.
+    func canAnswer(_ client: ClientConnection) -> Bool {
+        !client.awaitingReply && client.output.count < queueLimit
+    }
+
+    /// Answers the client's buffered lines while its queue has room, reads more while that is
+    /// allowed (at most `readsPerWakeUp` reads), writes what the socket takes, and repeats while
+    /// writing made room for lines already read. Then closes a finished client or updates what
+    /// epoll watches for it.
+    func service(_ client: ClientConnection) {
+        var reads = 0
+        while true {
+            while canAnswer(client), let line = client.input.nextLine() {
+                answer(line, from: client)
+                if clients[client.fd] == nil { return }
+            }
+            // Either the queue is full / a reply is pending, or every buffered line is answered.
+            if canAnswer(client) && !client.inputEnded && reads < ClientHub.readsPerWakeUp {
+                switch system.receive(client.fd, into: readBuffer) {
+                case .success(0):
+                    client.inputEnded = true
+                case .success(let count):
+                    client.input.append(UnsafeRawBufferPointer(rebasing: readBuffer[..<count]))
+                    reads += 1
+                    continue
+                case .failure(.wouldBlock):
+                    break
+                case .failure(let error) where error.isPeerGone:
+                    disconnect(client, reason: "connection reset while reading")
+                    return
+                case .failure(let error):
+                    disconnect(client, reason: "\(SystemCallError("recv", errno: error))", level: .warning)
+                    return
+                }
+            }
+            guard flush(client) else { return }
+            if canAnswer(client) && client.input.hasCompleteLine() { continue }
+            break
+        }
+        settle(client)
+    }
+
+    /// Closes a client that finished sending and has everything answered and written; otherwise
+    /// watches it for what it needs: reading while it may send, writing while bytes wait.
+    func settle(_ client: ClientConnection) {
+        let heldBack = client.input.hasCompleteLine()
+        if client.inputEnded && !client.awaitingReply && client.output.isEmpty && !heldBack {
+            disconnect(client, reason: "closed")
+            return
+        }
+        var wanted: EpollEvents = []
+        if canAnswer(client) && !client.inputEnded { wanted.insert(.readable) }
+        // Lines already read wait only for room: be woken as soon as the socket is writable.
+        if !client.output.isEmpty || (heldBack && canAnswer(client)) { wanted.insert(.writable) }
+        if wanted != client.interest {
+            client.interest = wanted
+            epoll.modify(client.fd, events: wanted)
+        }
+    }
+
+    /// Writes as much of the client's queue as its socket takes; never blocks. Once the queue is
+    /// empty, a client that missed streamed lines is told how many. False when the client is gone.
+    func flush(_ client: ClientConnection) -> Bool {
+        while true {
+            while !client.output.isEmpty {
+                var failure: Errno?
+                client.output.send { bytes in
+                    switch system.send(client.fd, bytes) {
+                    case .success(let count): return count
+                    case .failure(let error):
+                        failure = error
+                        return 0
+                    }
+                }
+                guard let failure else { continue }
+                if failure == .wouldBlock { return true }
+                if failure.isPeerGone {
+                    disconnect(client, reason: "vanished mid-write (\(failure))")
+                } else {
+                    disconnect(client, reason: "\(SystemCallError("send", errno: failure))", level: .warning)
+                }
+                return false
+            }
+            guard client.output.dropped > 0 else { return true }
+            let count = client.output.dropped
+            client.output.dropped = 0
+            logger.notice("client was too slow; lines dropped", metadata: ["client": "\(client.id)", "count": "\(count)"])
+            client.output.append(ProtocolLine.dropped(count))
+        }
+    }
+
+    /// Queues a streamed line (gesture, touch, explain): dropped and counted when the client's
+    /// queue is full. Written at once when the socket takes it.
+    func enqueueStreamed(_ line: String, to client: ClientConnection) {
+        guard client.output.count < queueLimit else {
+            client.output.dropped += 1
+            return
+        }
+        client.output.append(line)
+        guard !client.interest.contains(.writable) else { return }
+        guard flush(client) else { return }
+        if canAnswer(client) && client.input.hasCompleteLine() {
+            service(client)
+        } else {
+            settle(client)
+        }
+    }
+}

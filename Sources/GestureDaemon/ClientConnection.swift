@@ -1,0 +1,39 @@
+import GestureCore
+import GesturePosix
+
+/// Who a client is, as a value the daemon can keep, log and answer to.
+struct ClientInfo: Hashable, Sendable {
+    /// Unique for the daemon's lifetime (file descriptors are reused; ids are not).
+    let id: Int
+    let pid: Int32
+    let uid: UInt32
+    var name: String { "client \(id) (pid \(pid), uid \(uid))" }
+}
+
+/// One connected socket client: its input lines, its output queue, its subscription and where it
+/// is in the request / reply cycle. Owned by the loop thread.
+final class ClientConnection {
+    let info: ClientInfo
+    let fd: FileDescriptor
+    var input: RequestLineReader
+    var output = ClientOutputQueue()
+    var subscribed = false
+    var filter = SubscriptionFilter()
+    var explain = false
+    /// A request went to the hub's owner (`ClientHubEvent.request`); later lines wait for its reply.
+    var awaitingReply = false
+    /// The peer finished sending (read returned 0): answer what it sent, then close.
+    var inputEnded = false
+    /// The epoll events currently registered.
+    var interest: EpollEvents = .readable
+
+    init(info: ClientInfo, fd: FileDescriptor, lineLimit: Int) {
+        self.info = info
+        self.fd = fd
+        self.input = RequestLineReader(limit: lineLimit)
+    }
+
+    var id: Int { info.id }
+    var uid: UInt32 { info.uid }
+    var name: String { info.name }
+}

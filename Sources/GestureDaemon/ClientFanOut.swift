@@ -1,0 +1,24 @@
+import GestureCore
+
+/// Streamed lines (gesture, touch, explain) to every subscriber whose filter matches.
+extension ClientHub {
+    /// Sends one engine output to every matching subscriber; encodes it once.
+    func publish(_ output: EngineOutput) {
+        var line: String?
+        for client in clients.values {
+            let wanted: Bool
+            if case .explain(let e) = output {
+                wanted = client.explain && client.filter.matchesExplain(e, kind: recognizerKinds[e.gesture])
+            } else {
+                wanted = client.subscribed && client.filter.matches(output)
+            }
+            guard wanted else { continue }
+            if line == nil { line = output.jsonLine }
+            enqueueStreamed(line!, to: client)
+        }
+    }
+
+    /// The largest queue of any client (replay back-pressure).
+    var largestQueue: Int { clients.values.map(\.output.count).max() ?? 0 }
+    var hasSubscriber: Bool { clients.values.contains { $0.subscribed } }
+}

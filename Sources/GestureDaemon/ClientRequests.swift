@@ -1,0 +1,81 @@
+import GestureCore
+import Logging
+
+/// Request handling (docs/protocol.md, "Requests"): every line gets exactly one reply, in order.
+/// subscribe, unsubscribe and explain are the hub's own; status, devices, hit-test and reload go
+/// to the owner as `ClientHubEvent.request` and are answered with `reply(to:with:)`.
+extension ClientHub {
+    /// Requests the owner answers.
+    static let ownerRequests: Set<String> = ["status", "devices", "hit-test", "reload"]
+
+    /// Handles one line from the reader.
+    func answer(_ line: RequestLineReader.Line, from client: ClientConnection) {
+        switch line {
+        case .tooLong:
+            logger.notice("request line too long; refused", metadata: ["client": "\(client.id)"])
+            client.output.append(ProtocolLine.error(
+                "request line longer than \(ClientHub.maximumLineLength) bytes; the rest of it is ignored"))
+        case .request(let bytes):
+            // Blank lines (keep-alives, a stray CR) get no reply.
+            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return }
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                client.output.append(ProtocolLine.error("malformed request: not valid UTF-8"))
+                return
+            }
+            switch ClientRequest.parse(text) {
+            case .success(let request):
+                answer(request, from: client)
+            case .failure(let error):
+                logger.debug("bad request", metadata: ["client": "\(client.id)", "error": "\(error.message)"])
+                client.output.append(ProtocolLine.error(error.message))
+            }
+        }
+    }
+
+    private func answer(_ request: ClientRequest, from client: ClientConnection) {
+        func reply(_ line: String) { client.output.append(ProtocolLine.tagged(line, id: request.id)) }
+        switch request.request {
+        case "subscribe":
+            do {
+                client.filter = try SubscriptionFilter(request)
+                client.subscribed = true
+                reply(ProtocolLine.response("subscribe"))
+                post(.subscribed(client.info))
+            } catch {
+                reply(ProtocolLine.error(error.message, request: "subscribe"))
+            }
+        case "unsubscribe":
+            client.subscribed = false
+            reply(ProtocolLine.response("unsubscribe"))
+        case "explain":
+            client.explain = request.on ?? true
+            reply(ProtocolLine.response("explain", [("on", client.explain ? "true" : "false")]))
+            updateExplainWanted()
+        case let name where ClientHub.ownerRequests.contains(name):
+            client.awaitingReply = true
+            post(.request(PendingRequest(client: client.info, fd: client.fd, request: request)))
+        default:
+            reply(ProtocolLine.error(
+                "unknown request \(ProtocolError.echo(request.request)) (expected subscribe, unsubscribe, status, devices, hit-test, reload or explain)",
+                request: request.request))
+        }
+    }
+
+    /// The owner's answer to a pending request (a response or error line). Ignored when that
+    /// client has left meanwhile.
+    func reply(to pending: PendingRequest, with line: String) {
+        guard let client = clients[pending.fd], client.id == pending.client.id, client.awaitingReply else { return }
+        client.awaitingReply = false
+        client.output.append(ProtocolLine.tagged(line, id: pending.request.id))
+        service(client)
+    }
+
+    /// Tells the owner when the set of clients wanting explain lines goes from empty to not, or back.
+    func updateExplainWanted() {
+        let wanted = clients.values.contains { $0.explain }
+        if wanted != explainWanted {
+            explainWanted = wanted
+            post(.explainWanted(wanted))
+        }
+    }
+}

@@ -1,0 +1,71 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CGestureSys
+
+/// epoll event bits.
+public struct EpollEvents: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public static let readable = EpollEvents(rawValue: EPOLLIN.rawValue)
+    public static let writable = EpollEvents(rawValue: EPOLLOUT.rawValue)
+    /// The peer shut its writing side (EPOLLRDHUP).
+    public static let readHangUp = EpollEvents(rawValue: EPOLLRDHUP.rawValue)
+    /// Always reported, never requested.
+    public static let hangUp = EpollEvents(rawValue: EPOLLHUP.rawValue)
+    public static let error = EpollEvents(rawValue: EPOLLERR.rawValue)
+}
+
+/// epoll_ctl operations.
+public enum EpollOperation: Sendable {
+    case add, modify, remove
+    var rawValue: Int32 {
+        switch self {
+        case .add: EPOLL_CTL_ADD
+        case .modify: EPOLL_CTL_MOD
+        case .remove: EPOLL_CTL_DEL
+        }
+    }
+}
+
+/// An epoll set. Owned by the loop thread.
+public final class Epoll {
+    public let fd: FileDescriptor
+    public let system: any SystemCalls
+    private var ready: [EpollReadiness] = []
+
+    public init(system: any SystemCalls = LinuxSystemCalls.shared) throws(SystemCallError) {
+        self.system = system
+        fd = try system.epollCreate().get("epoll_create1")
+        ready.reserveCapacity(64)
+    }
+    deinit { system.close(fd) }
+
+    public func add(_ target: FileDescriptor, events: EpollEvents) throws(SystemCallError) {
+        try system.epollControl(fd, .add, target, events).get("epoll_ctl(ADD)", subject: "\(target)")
+    }
+
+    /// Changes what `target` is watched for. Failing here means the fd was never added: a bug.
+    public func modify(_ target: FileDescriptor, events: EpollEvents) {
+        if case .failure(let error) = system.epollControl(fd, .modify, target, events) {
+            preconditionFailure("epoll_ctl(MOD) on \(target) failed with \(error): a bug in gestured")
+        }
+    }
+
+    /// Stops watching `target` (call before closing it). ENOENT (never added) is tolerated.
+    public func remove(_ target: FileDescriptor) {
+        if case .failure(let error) = system.epollControl(fd, .remove, target, []), error != .noSuchEntry {
+            preconditionFailure("epoll_ctl(DEL) on \(target) failed with \(error): a bug in gestured")
+        }
+    }
+
+    /// Waits for events; `timeout` in ms, -1 forever. An interrupted wait returns no events (the
+    /// caller's loop re-arms its timers and waits again), so it is deliberately not retried here.
+    public func wait(timeout: Int32) throws(SystemCallError) -> [EpollReadiness] {
+        switch system.epollWaitOnce(fd, timeout: timeout, into: &ready) {
+        case .success: return ready
+        case .failure(.interrupted): return []
+        case .failure(let error): throw SystemCallError("epoll_wait", errno: error)
+        }
+    }
+}
