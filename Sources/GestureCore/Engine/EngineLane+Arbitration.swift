@@ -24,7 +24,7 @@ extension EngineLane {
         if to != .possible && to != .failed {
             var e = GestureEvent(gesture: slots[r].id, kind: slots[r].kind, state: to, time: now,
                                  device: slots[r].deviceName, region: slots[r].regionID, fingers: 0)
-            logics[r].describe(&e, at: now)
+            logics.describe(r, &e, at: now)
             out.append(.gesture(e))
         }
         return true
@@ -55,7 +55,7 @@ extension EngineLane {
     /// timer, or is not itself waiting); false for waits that could only deadlock (a require-to-fail cycle).
     func requirementsCanResolve(_ r: Int) -> Bool {
         for q in slots[r].requires where slots[q].state == .possible && !slots[q].touches.isEmpty {
-            if slots[q].active > 0 || logics[q].deadline != nil || slots[q].pending == nil { return true }
+            if slots[q].active > 0 || logics.deadline(q) != nil || slots[q].pending == nil { return true }
         }
         return false
     }
@@ -144,7 +144,7 @@ extension EngineLane {
             pendingCount -= 1
         }
         slots[r].settleUntil = nil
-        if event == .begin, let why = logics[r].disqualification {
+        if event == .begin, let why = logics.disqualification(r) {
             transition(r, .fail, why, &out)
             return
         }

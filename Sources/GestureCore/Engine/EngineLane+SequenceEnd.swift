@@ -8,7 +8,7 @@ extension EngineLane {
     mutating func recomputeDeadline() {
         var best: Timestamp?
         for r in slots.indices where slots[r].state == .possible && !slots[r].touches.isEmpty {
-            let d = slots[r].pending == nil ? logics[r].deadline : slots[r].settleUntil
+            let d = slots[r].pending == nil ? logics.deadline(r) : slots[r].settleUntil
             if let d, best == nil || d < best! { best = d }
         }
         cachedDeadline = best
@@ -23,7 +23,7 @@ extension EngineLane {
                 if slots[r].state == .possible {
                     // Still deciding: waiting for another tap or a timer, or for a required recognizer
                     // that can still decide. Anything else has nothing left to wait for.
-                    if logics[r].deadline != nil { continue }
+                    if logics.deadline(r) != nil { continue }
                     if slots[r].pending != nil {
                         guard case .waiting = requirement(r) else {
                             changed = true  // decided: resolvePending below applies it
@@ -42,7 +42,7 @@ extension EngineLane {
                 slots[r].device = nil
                 slots[r].pendingEnded = false
                 slots[r].settleUntil = nil
-                logics[r].reset()
+                logics.reset(r)
             }
             if changed { resolvePending(&out) }
         }
@@ -88,7 +88,7 @@ extension EngineLane {
                 slots[r].device = nil
                 slots[r].pendingEnded = false
                 slots[r].settleUntil = nil
-                logics[r].reset()
+                logics.reset(r)
             }
             records[ri].recognizers.removeAll()
         }
