@@ -12,34 +12,43 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
     ],
     targets: [
         // C libraries, seen only by GestureDevices.
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .systemLibrary(name: "CLibudev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
+        // libyaml's parser, seen only by GestureYAML.
+        .systemLibrary(name: "CLibyaml", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         // Linux headers Glibc's module lacks (epoll, signalfd, timerfd), for the daemon's event loop.
         .systemLibrary(name: "CGestureSys"),
 
         // Pure core: kernel codes, touch model, slot tracking, regions, recognizers, engine. No C, no clock.
         .target(name: "GestureCore"),
         // Recording parsers (evemu, libinput record YAML) producing RawEvent streams.
-        .target(name: "GestureRecording", dependencies: ["GestureCore", "Yams"]),
+        // YAML documents as node trees with positions, composed from libyaml's events (no Foundation).
+        .target(name: "GestureYAML", dependencies: ["CLibyaml"]),
+        .target(name: "GestureRecording", dependencies: ["GestureCore", "GestureYAML", "GestureSystem"]),
         // YAML configuration -> EngineConfiguration, with file:line:column errors.
-        .target(name: "GestureConfig", dependencies: ["GestureCore", "Yams"]),
+        .target(name: "GestureConfig", dependencies: ["GestureCore", "GestureYAML"]),
+        // POSIX basics shared by the devices layer, the daemon and the client: SystemCallError,
+        // EINTR retry, the monotonic clock, Unix socket addresses, whole writes to fds.
+        .target(name: "GestureSystem", dependencies: ["CGestureSys"]),
+        // The socket protocol's types and the blocking client: all `gesturectl` links besides the
+        // core (no libevdev, no libudev, no ICU).
+        .target(name: "GestureProtocol", dependencies: ["GestureCore", "GestureSystem", "CGestureSys"]),
         // The only layer that imports C: libevdev devices and the libudev monitor.
-        .target(name: "GestureDevices", dependencies: ["GestureCore", "CLibevdev", "CLibudev"]),
+        .target(name: "GestureDevices", dependencies: ["GestureCore", "GestureSystem", "CLibevdev", "CLibudev"]),
         // Daemon runtime: event loop, socket protocol, bindings, replay driver, systemd notify.
         .target(name: "GestureDaemon", dependencies: [
-            "GestureCore", "GestureRecording", "GestureConfig", "GestureDevices", "CGestureSys",
-            .product(name: "Logging", package: "swift-log"),
+            "GestureCore", "GestureRecording", "GestureConfig", "GestureDevices", "GestureSystem",
+            "GestureProtocol", "CGestureSys", .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "gestured", dependencies: [
             "GestureDaemon", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "gesturectl", dependencies: [
-            "GestureDaemon", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "GestureProtocol", "GestureCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Benchmarks (issue 6): throughput, per-frame latency, allocations. Not a test.
         .target(name: "CAllocationCounter"),

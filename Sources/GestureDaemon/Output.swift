@@ -3,38 +3,6 @@ import Glibc
 #endif
 import GestureConfig
 
-/// Buffered writer to a file descriptor (stdout for replay); flushes at 64 KiB or on demand.
-public final class LineWriter {
-    private let fd: Int32
-    private var buffer: [UInt8] = []
-    /// Flush after every line (realtime replay, `gesturectl listen`).
-    public var flushesEachLine: Bool
-
-    public init(fd: Int32 = 1, flushesEachLine: Bool = false) {
-        self.fd = fd
-        self.flushesEachLine = flushesEachLine
-        buffer.reserveCapacity(65_536)
-    }
-    deinit { flush() }
-
-    public func write(line: String) {
-        buffer.append(contentsOf: line.utf8)
-        buffer.append(10)
-        if flushesEachLine || buffer.count >= 65_536 { flush() }
-    }
-
-    public func flush() {
-        var offset = 0
-        while offset < buffer.count {
-            let n = buffer.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { break }
-            offset += n
-        }
-        buffer.removeAll(keepingCapacity: true)
-    }
-}
-
 /// Loads the configuration file, or the embedded default when no path is given.
 public func loadConfiguration(path: String?) throws(ConfigErrors) -> Configuration {
     guard let path else { return ConfigurationLoader.loadDefault() }
@@ -60,11 +28,3 @@ public func defaultConfigurationPath() -> String? {
     return candidates.first { access($0, R_OK) == 0 }
 }
 
-/// Sleeps until CLOCK_MONOTONIC reaches `microseconds` (absolute).
-public func sleepUntilMonotonic(_ microseconds: Int64) {
-    var ts = timespec(tv_sec: Int(microseconds / 1_000_000), tv_nsec: Int(microseconds % 1_000_000) * 1000)
-    while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nil) == EINTR {}
-}
-
-/// Ends the process (flushing nothing; callers write with `writeStandardError` / `LineWriter`).
-public func exitProcess(_ status: Int32) -> Never { exit(status) }

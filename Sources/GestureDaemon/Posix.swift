@@ -4,13 +4,6 @@ import Glibc
 import GestureDevices
 import CGestureSys
 
-/// CLOCK_MONOTONIC now, in microseconds (the clock evdev timestamps use once EVIOCSCLOCKID is set).
-public func monotonicMicroseconds() -> Int64 {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Int64(ts.tv_sec) * 1_000_000 + Int64(ts.tv_nsec) / 1000
-}
-
 /// A small epoll wrapper. Owned by the loop thread.
 final class Epoll {
     let fd: Int32
@@ -114,22 +107,5 @@ final class SignalFD {
             result.append(Int32(info.ssi_signo))
         }
         return result
-    }
-}
-
-/// Fills a `sockaddr_un` for `path` ("@name" for the abstract namespace) and calls `body` with it.
-func withUnixAddress<R>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> R) -> R? {
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    var bytes = Array(path.utf8)
-    let capacity = MemoryLayout.size(ofValue: address.sun_path)
-    guard !bytes.isEmpty, bytes.count < capacity else { return nil }
-    if bytes[0] == UInt8(ascii: "@") { bytes[0] = 0 }
-    withUnsafeMutableBytes(of: &address.sun_path) { raw in
-        for (i, b) in bytes.enumerated() { raw[i] = b }
-    }
-    let length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count + (bytes[0] == 0 ? 0 : 1))
-    return withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, length) }
     }
 }
