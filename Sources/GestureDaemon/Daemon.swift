@@ -535,6 +535,7 @@ public final class Daemon {
         let now = max(Timestamp(microseconds: monotonicMicroseconds()), lastEventTime ?? .zero)
         // Open gestures end as cancelled under the old config; every device restarts clean.
         for id in devices.keys.sorted() { handle(pipeline.removeDevice(id: id, at: now)) }
+        for device in injected { handle(pipeline.removeDevice(id: device.ref.id, at: now)) }
         if newConfiguration.socket != configuration.socket {
             logger.notice("socket path, mode and owner changes take effect at restart")
         }

@@ -13,7 +13,9 @@ public struct GesturePipeline: Sendable {
     }
 
     public mutating func addDevice(_ description: DeviceDescription, ref: DeviceRef, surface: SurfaceConfiguration) {
-        assemblers[ref.id] = FrameAssembler(description: description, device: ref, surface: surface)
+        let window = engine.configuration.touchTapCountWindow
+        assemblers[ref.id] = FrameAssembler(description: description, device: ref, surface: surface,
+                                            tapInterval: window.interval, tapDistance: window.distance)
     }
 
     /// Cancels the device's open touches (and so its recognizers) and forgets it.
@@ -21,8 +23,12 @@ public struct GesturePipeline: Sendable {
         guard var assembler = assemblers.removeValue(forKey: id) else { return [] }
         var out = engine.advance(to: time)
         if let frame = assembler.cancelAll(at: time) { out += deliver(frame) }
+        engine.removeLane(device: id)
         return out
     }
+
+    /// Devices added and not removed.
+    public var deviceCount: Int { assemblers.count }
 
     /// Feeds one raw event of a device; fires due deadlines first so outputs stay in time order.
     public mutating func feed(_ event: RawEvent, device id: Int) -> [EngineOutput] {
