@@ -178,7 +178,9 @@ public enum RecordingLoader {
     }
 
     private static func detectFormat(_ text: String) -> Format {
-        for line in text.split(whereSeparator: \.isNewline) {
+        // Lazily: only the first lines that say something are looked at, not the whole file.
+        for lazyLine in text.lazy.split(whereSeparator: \.isNewline) {
+            let line = Substring(lazyLine)
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             if let colon = trimmed.firstIndex(of: ":") {

@@ -163,7 +163,7 @@ CPU_CASES=(
     "touchscreen-scroll|touchscreens/EP0430M09.desc|touchscreens/EP0430M09.2-finger-scroll-down.events"
     "touchpad-scroll|touchpads/SynPS2 Synaptics TouchPad.desc|touchpads/SynPS2 Synaptics TouchPad.two-finger-vert-scroll.events"
 )
-CPU_REPEATS=3 CPU_PLAYS=3
+CPU_REPEATS=3 CPU_PLAYS=5
 cpu_ns() {  # nanoseconds on CPU of every thread of PID
     local total=0 t ns rest
     for t in /proc/"$1"/task/*/schedstat; do read -r ns rest < "$t" && total=$((total + ns)); done

@@ -20,9 +20,16 @@ public struct JSONLine: Sendable {
         if !first { bytes.append(UInt8(ascii: ",")) }
         first = false
         bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: k.utf8)
+        JSONLine.appendUTF8(k, to: &bytes)
         bytes.append(UInt8(ascii: "\""))
         bytes.append(UInt8(ascii: ":"))
+    }
+
+    /// `s`'s UTF-8 in one copy where the string's storage allows it.
+    private static func appendUTF8(_ s: String, to out: inout [UInt8]) {
+        if s.utf8.withContiguousStorageIfAvailable({ out.append(contentsOf: $0) }) == nil {
+            out.append(contentsOf: s.utf8)
+        }
     }
 
     public mutating func add(_ k: String, _ v: String) {
@@ -56,7 +63,7 @@ public struct JSONLine: Sendable {
     /// Adds pre-encoded JSON (an object or array) as is.
     public mutating func addRaw(_ k: String, _ json: String) {
         key(k)
-        bytes.append(contentsOf: json.utf8)
+        JSONLine.appendUTF8(json, to: &bytes)
     }
 
     /// The finished object.
@@ -126,6 +133,18 @@ public struct JSONLine: Sendable {
 
     static func appendQuoted(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        // Ids, names and states rarely need escaping: copy them whole when nothing does.
+        let copied = s.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
+            guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+                return false
+            }
+            out.append(contentsOf: utf8)
+            return true
+        }
+        if copied == true {
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in s.utf8 {
             switch byte {
             case UInt8(ascii: "\""): append("\\\"", to: &out)
