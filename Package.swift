@@ -41,20 +41,20 @@ let package = Package(
         // Recording parsers (evemu, libinput record YAML) producing RawEvent streams.
         // YAML documents as node trees with positions, composed from libyaml's events (no Foundation).
         .target(name: "GestureYAML", dependencies: ["CLibyaml"]),
-        .target(name: "GestureRecording", dependencies: ["GestureCore", "GestureYAML", "GestureSystem"]),
+        .target(name: "GestureRecording", dependencies: ["GestureCore", "GestureYAML", "GesturePosix"]),
         // YAML configuration -> EngineConfiguration, with file:line:column errors.
         .target(name: "GestureConfig", dependencies: ["GestureCore", "GestureYAML"]),
         // POSIX basics shared by the devices layer, the daemon and the client: SystemCallError,
         // EINTR retry, the monotonic clock, Unix socket addresses, whole writes to fds.
-        .target(name: "GestureSystem", dependencies: ["CGestureSys"]),
+        .target(name: "GesturePosix", dependencies: ["CGestureSys"]),
         // The socket protocol's types and the blocking client: all `gesturectl` links besides the
         // core (no libevdev, no libudev, no ICU).
-        .target(name: "GestureProtocol", dependencies: ["GestureCore", "GestureSystem", "CGestureSys"]),
+        .target(name: "GestureProtocol", dependencies: ["GestureCore", "GesturePosix", "CGestureSys"]),
         // The only layer that imports C: libevdev devices and the libudev monitor.
-        .target(name: "GestureDevices", dependencies: ["GestureCore", "GestureSystem", "CLibevdev", "CLibudev"]),
+        .target(name: "GestureDevices", dependencies: ["GestureCore", "GesturePosix", "CLibevdev", "CLibudev"]),
         // Daemon runtime: event loop, socket protocol, bindings, replay driver, systemd notify.
         .target(name: "GestureDaemon", dependencies: [
-            "GestureCore", "GestureRecording", "GestureConfig", "GestureDevices", "GestureSystem",
+            "GestureCore", "GestureRecording", "GestureConfig", "GestureDevices", "GesturePosix",
             "GestureProtocol", "CGestureSys", .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "gestured", dependencies: [

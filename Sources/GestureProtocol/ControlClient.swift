@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import CGestureSys
-import GestureSystem
+import GesturePosix
 
 /// A blocking client of the daemon socket (gesturectl, tests): connect, send request lines, read
 /// lines with a timeout.

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import GestureCore
-import GestureSystem
+import GesturePosix
 
 /// One device's recorded stream: its description and its events in order.
 public struct Recording: Sendable {

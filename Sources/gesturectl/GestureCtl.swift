@@ -1,7 +1,7 @@
 import ArgumentParser
 import GestureCore
 import GestureProtocol
-import GestureSystem
+import GesturePosix
 
 /// Options every subcommand shares.
 struct ConnectionOptions: ParsableArguments {

@@ -1,179 +1,217 @@
 /// A small JSON object writer with a fixed key order, so output lines are byte-for-byte stable
 /// (expected-output files, diffs between replay and live). Numbers are printed with up to 6 decimals.
 ///
-/// It writes UTF-8 bytes into one buffer (digits and escapes included, no intermediate strings):
-/// every gesture line of the live daemon goes through here.
+/// Every gesture line of the live daemon goes through here, so it writes UTF-8 straight into one
+/// buffer: each `add` makes room once for the most it can write, then stores bytes, digits and
+/// escapes through a pointer (no intermediate strings, no per-byte bounds or uniqueness checks).
 public struct JSONLine: Sendable {
-    private var bytes: [UInt8]
+    private var storage: [UInt8]
+    private var count = 1
     private var first = true
 
     public init() {
-        bytes = []
-        bytes.reserveCapacity(320)
-        bytes.append(UInt8(ascii: "{"))
+        storage = [UInt8](repeating: 0, count: 256)
+        storage[0] = UInt8(ascii: "{")
     }
 
     /// The object so far, without its closing brace.
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    public var text: String { String(decoding: storage[0..<count], as: UTF8.self) }
 
-    private mutating func key(_ k: String) {
-        if !first { bytes.append(UInt8(ascii: ",")) }
-        first = false
-        bytes.append(UInt8(ascii: "\""))
-        JSONLine.appendUTF8(k, to: &bytes)
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+    /// The finished object.
+    public var line: String {
+        String(unsafeUninitializedCapacity: count + 1) { buffer in
+            _ = buffer.initialize(fromContentsOf: storage[0..<count])
+            buffer[count] = UInt8(ascii: "}")
+            return count + 1
+        }
     }
 
-    /// `s`'s UTF-8 in one copy where the string's storage allows it.
-    private static func appendUTF8(_ s: String, to out: inout [UInt8]) {
-        if s.utf8.withContiguousStorageIfAvailable({ out.append(contentsOf: $0) }) == nil {
-            out.append(contentsOf: s.utf8)
+    /// Lets `body` write at most `maximum` bytes at the end; it returns how many it wrote.
+    private mutating func write(atMost maximum: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        if count + maximum > storage.count {
+            storage.append(contentsOf: repeatElement(0, count: max(maximum, storage.count)))
+        }
+        let start = count
+        count += storage.withUnsafeMutableBufferPointer { body($0.baseAddress! + start) }
+    }
+
+    /// `,"key":` (no comma before the first key), then at most `maximum` bytes of value from `value`.
+    private mutating func field(_ k: String, valueAtMost maximum: Int, _ value: (UnsafeMutablePointer<UInt8>) -> Int) {
+        var key = k
+        let comma = first ? 0 : 1
+        first = false
+        key.withUTF8 { name in
+            write(atMost: comma + name.count + 3 + maximum) { p in
+                if comma == 1 { p[0] = UInt8(ascii: ",") }
+                var n = comma
+                n += JSONLine.put(quoted: name, p + n)
+                p[n] = UInt8(ascii: ":")
+                n += 1
+                return n + value(p + n)
+            }
         }
     }
 
     public mutating func add(_ k: String, _ v: String) {
-        key(k)
-        JSONLine.appendQuoted(v, to: &bytes)
+        var v = v
+        v.withUTF8 { utf8 in field(k, valueAtMost: 2 + 6 * utf8.count) { JSONLine.put(quoted: utf8, $0) } }
     }
     public mutating func add(_ k: String, _ v: Int) {
-        key(k)
-        JSONLine.appendInteger(v, to: &bytes)
+        field(k, valueAtMost: 21) { p in
+            guard v < 0 else { return JSONLine.put(digits: UInt64(v), p) }
+            p[0] = UInt8(ascii: "-")
+            return 1 + JSONLine.put(digits: UInt64(v.magnitude), p + 1)
+        }
     }
     public mutating func add(_ k: String, _ v: UInt64) {
-        key(k)
-        JSONLine.appendDigits(v, to: &bytes)
+        field(k, valueAtMost: 20) { JSONLine.put(digits: v, $0) }
     }
     public mutating func add(_ k: String, _ v: Bool) {
-        key(k)
-        JSONLine.append(v ? "true" : "false", to: &bytes)
+        field(k, valueAtMost: 5) { JSONLine.put(v ? "true" : "false", $0) }
     }
     public mutating func add(_ k: String, _ v: Double) {
-        key(k)
-        JSONLine.appendNumber(v, to: &bytes)
+        field(k, valueAtMost: JSONLine.numberBytes) { JSONLine.put(number: v, $0) }
     }
     public mutating func add(_ k: String, _ p: Point) {
-        key(k)
-        JSONLine.append("{\"x\":", to: &bytes)
-        JSONLine.appendNumber(p.x, to: &bytes)
-        JSONLine.append(",\"y\":", to: &bytes)
-        JSONLine.appendNumber(p.y, to: &bytes)
-        bytes.append(UInt8(ascii: "}"))
+        field(k, valueAtMost: 11 + 2 * JSONLine.numberBytes) { out in
+            var n = JSONLine.put("{\"x\":", out)
+            n += JSONLine.put(number: p.x, out + n)
+            n += JSONLine.put(",\"y\":", out + n)
+            n += JSONLine.put(number: p.y, out + n)
+            out[n] = UInt8(ascii: "}")
+            return n + 1
+        }
     }
     /// Adds pre-encoded JSON (an object or array) as is.
     public mutating func addRaw(_ k: String, _ json: String) {
-        key(k)
-        JSONLine.appendUTF8(json, to: &bytes)
-    }
-
-    /// The finished object.
-    public var line: String {
-        String(unsafeUninitializedCapacity: bytes.count + 1) { buffer in
-            _ = buffer.initialize(fromContentsOf: bytes)
-            buffer[bytes.count] = UInt8(ascii: "}")
-            return bytes.count + 1
+        var json = json
+        json.withUTF8 { raw in
+            field(k, valueAtMost: raw.count) { p in
+                p.update(from: raw.baseAddress!, count: raw.count)
+                return raw.count
+            }
         }
     }
 
+    // MARK: Values
+
+    /// The most a number takes: a sign, 16 whole digits, a point and 6 decimals, or `String(v)` of
+    /// a huge one.
+    static let numberBytes = 32
+
     /// Finite numbers with at most 6 decimals and no trailing zeros; NaN/inf become null.
     public static func number(_ v: Double) -> String {
-        var out: [UInt8] = []
-        appendNumber(v, to: &out)
-        return String(decoding: out, as: UTF8.self)
+        String(unsafeUninitializedCapacity: numberBytes) { put(number: v, $0.baseAddress!) }
     }
 
-    static func appendNumber(_ v: Double, to out: inout [UInt8]) {
-        guard v.isFinite else { return append("null", to: &out) }
+    static func put(number v: Double, _ p: UnsafeMutablePointer<UInt8>) -> Int {
+        guard v.isFinite else { return put("null", p) }
         let scaled = (v * 1_000_000).rounded()
-        if scaled == 0 { return out.append(UInt8(ascii: "0")) }
-        if abs(scaled) >= 9e15 { return out.append(contentsOf: String(v).utf8) }
-        if scaled < 0 { out.append(UInt8(ascii: "-")) }
+        if scaled == 0 {
+            p[0] = UInt8(ascii: "0")
+            return 1
+        }
+        if abs(scaled) >= 9e15 {
+            var text = String(v)
+            return text.withUTF8 { utf8 in
+                let n = min(utf8.count, numberBytes)
+                p.update(from: utf8.baseAddress!, count: n)
+                return n
+            }
+        }
+        var n = 0
+        if scaled < 0 {
+            p[0] = UInt8(ascii: "-")
+            n = 1
+        }
         let magnitude = UInt64(abs(scaled))
-        appendDigits(magnitude / 1_000_000, to: &out)
+        n += put(digits: magnitude / 1_000_000, p + n)
         var frac = magnitude % 1_000_000
-        guard frac != 0 else { return }
+        guard frac != 0 else { return n }
         var digits = 6
         while frac % 10 == 0 {
             frac /= 10
             digits -= 1
         }
-        out.append(UInt8(ascii: "."))
-        var divisor: UInt64 = 1
-        for _ in 1..<digits { divisor *= 10 }
-        while divisor > 0 {
-            out.append(UInt8(ascii: "0") + UInt8(frac / divisor % 10))
-            divisor /= 10
+        p[n] = UInt8(ascii: ".")
+        for i in stride(from: digits, to: 0, by: -1) {
+            p[n + i] = UInt8(ascii: "0") + UInt8(frac % 10)
+            frac /= 10
         }
+        return n + 1 + digits
     }
 
-    static func appendInteger(_ v: Int, to out: inout [UInt8]) {
-        if v < 0 { out.append(UInt8(ascii: "-")) }
-        appendDigits(v.magnitude.toUInt64, to: &out)
-    }
-
-    static func appendDigits(_ v: UInt64, to out: inout [UInt8]) {
-        var divisor: UInt64 = 1
-        while v / divisor >= 10 { divisor *= 10 }
-        while divisor > 0 {
-            out.append(UInt8(ascii: "0") + UInt8(v / divisor % 10))
-            divisor /= 10
+    /// Decimal digits of `v` (at most 20).
+    static func put(digits v: UInt64, _ p: UnsafeMutablePointer<UInt8>) -> Int {
+        var length = 1
+        var rest = v / 10
+        while rest > 0 {
+            length += 1
+            rest /= 10
         }
-    }
-
-    private static func append(_ s: StaticString, to out: inout [UInt8]) {
-        s.withUTF8Buffer { out.append(contentsOf: $0) }
-    }
-
-    /// `s` as a JSON string: quotes, backslashes and control characters escaped.
-    public static func appendQuoted(_ s: String, to out: inout String) {
-        var bytes: [UInt8] = []
-        appendQuoted(s, to: &bytes)
-        out += String(decoding: bytes, as: UTF8.self)
-    }
-
-    static func appendQuoted(_ s: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        // Ids, names and states rarely need escaping: copy them whole when nothing does.
-        let copied = s.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
-            guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
-                return false
-            }
-            out.append(contentsOf: utf8)
-            return true
+        var value = v
+        for i in stride(from: length - 1, through: 0, by: -1) {
+            p[i] = UInt8(ascii: "0") + UInt8(value % 10)
+            value /= 10
         }
-        if copied == true {
-            out.append(UInt8(ascii: "\""))
-            return
+        return length
+    }
+
+    private static func put(_ s: StaticString, _ p: UnsafeMutablePointer<UInt8>) -> Int {
+        p.update(from: s.utf8Start, count: s.utf8CodeUnitCount)
+        return s.utf8CodeUnitCount
+    }
+
+    /// `utf8` as a JSON string: quotes, backslashes and control characters escaped (at most
+    /// 2 + 6 × its length bytes).
+    static func put(quoted utf8: UnsafeBufferPointer<UInt8>, _ p: UnsafeMutablePointer<UInt8>) -> Int {
+        p[0] = UInt8(ascii: "\"")
+        // Keys, ids, names and states rarely need escaping: copy them whole when nothing does.
+        if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            if let base = utf8.baseAddress { (p + 1).update(from: base, count: utf8.count) }
+            p[utf8.count + 1] = UInt8(ascii: "\"")
+            return utf8.count + 2
         }
-        for byte in s.utf8 {
+        var n = 1
+        for byte in utf8 {
             switch byte {
-            case UInt8(ascii: "\""): append("\\\"", to: &out)
-            case UInt8(ascii: "\\"): append("\\\\", to: &out)
-            case UInt8(ascii: "\n"): append("\\n", to: &out)
-            case UInt8(ascii: "\r"): append("\\r", to: &out)
-            case UInt8(ascii: "\t"): append("\\t", to: &out)
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                p[n] = UInt8(ascii: "\\")
+                p[n + 1] = byte
+                n += 2
+            case UInt8(ascii: "\n"):
+                n += put("\\n", p + n)
+            case UInt8(ascii: "\r"):
+                n += put("\\r", p + n)
+            case UInt8(ascii: "\t"):
+                n += put("\\t", p + n)
             case 0..<0x20:
-                append("\\u00", to: &out)
-                out.append(hexDigit(byte >> 4))
-                out.append(hexDigit(byte & 0xF))
+                n += put("\\u00", p + n)
+                p[n] = hexDigit(byte >> 4)
+                p[n + 1] = hexDigit(byte & 0xF)
+                n += 2
             default:
-                out.append(byte)
+                p[n] = byte
+                n += 1
             }
         }
-        out.append(UInt8(ascii: "\""))
+        p[n] = UInt8(ascii: "\"")
+        return n + 1
     }
 
     private static func hexDigit(_ v: UInt8) -> UInt8 { v < 10 ? UInt8(ascii: "0") + v : UInt8(ascii: "a") + v - 10 }
 
-    public static func quoted(_ s: String) -> String {
-        var out: [UInt8] = []
-        appendQuoted(s, to: &out)
-        return String(decoding: out, as: UTF8.self)
+    /// `s` as a JSON string, appended to `out`.
+    public static func appendQuoted(_ s: String, to out: inout String) {
+        out += quoted(s)
     }
-}
 
-private extension UInt {
-    var toUInt64: UInt64 { UInt64(self) }
+    public static func quoted(_ s: String) -> String {
+        var s = s
+        return s.withUTF8 { utf8 in
+            String(unsafeUninitializedCapacity: 2 + 6 * utf8.count) { put(quoted: utf8, $0.baseAddress!) }
+        }
+    }
 }
 
 extension GestureEvent {

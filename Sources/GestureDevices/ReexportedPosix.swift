@@ -1,4 +1,4 @@
 // The POSIX basics this layer's API uses (`SystemCallError`, `retryingOnInterrupt`) live in
-// GestureSystem, which the client links without the device libraries; re-exported so code that
+// GesturePosix, which the client links without the device libraries; re-exported so code that
 // imports GestureDevices keeps seeing them.
-@_exported import GestureSystem
+@_exported import GesturePosix
