@@ -237,9 +237,14 @@ public final class Daemon {
 
     /// One timer for everything time-driven: the engine's next deadline and binding timeouts.
     private func armTimer() {
-        let deadlines = [pipeline.nextDeadline?.microseconds, bindings.nextDeadline, injected.compactMap(\.nextTime).min()]
-            .compactMap { $0 }
-        timer.arm(at: deadlines.min())
+        // Runs at every loop turn: no arrays built for three optional times.
+        var earliest = pipeline.nextDeadline?.microseconds
+        func consider(_ time: Int64?) {
+            if let time, earliest == nil || time < earliest! { earliest = time }
+        }
+        consider(bindings.nextDeadline)
+        for device in injected { consider(device.nextTime) }
+        timer.arm(at: earliest)
     }
 
     private func handleSignal(_ signo: Int32) {

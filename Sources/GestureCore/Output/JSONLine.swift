@@ -73,14 +73,7 @@ public struct JSONLine: Sendable {
         field(k, valueAtMost: JSONLine.numberBytes) { JSONLine.put(number: v, $0) }
     }
     public mutating func add(_ k: String, _ p: Point) {
-        field(k, valueAtMost: 11 + 2 * JSONLine.numberBytes) { out in
-            var n = JSONLine.put("{\"x\":", out)
-            n += JSONLine.put(number: p.x, out + n)
-            n += JSONLine.put(",\"y\":", out + n)
-            n += JSONLine.put(number: p.y, out + n)
-            out[n] = UInt8(ascii: "}")
-            return n + 1
-        }
+        field(k, valueAtMost: JSONLine.pointBytes) { JSONLine.put(point: p, $0) }
     }
     /// Adds pre-encoded JSON (an object or array) as is.
     public mutating func addRaw(_ k: String, _ json: String) {
@@ -139,6 +132,18 @@ public struct JSONLine: Sendable {
             frac /= 10
         }
         return n + 1 + digits
+    }
+
+    /// The most a point takes: `{"x":…,"y":…}`.
+    static let pointBytes = 11 + 2 * numberBytes
+
+    static func put(point: Point, _ out: UnsafeMutablePointer<UInt8>) -> Int {
+        var n = put("{\"x\":", out)
+        n += put(number: point.x, out + n)
+        n += put(",\"y\":", out + n)
+        n += put(number: point.y, out + n)
+        out[n] = UInt8(ascii: "}")
+        return n + 1
     }
 
     /// Decimal digits of `v` (at most 20).
@@ -217,39 +222,48 @@ public struct JSONLine: Sendable {
 extension GestureEvent {
     /// The gesture line (docs/protocol.md).
     public var jsonLine: String {
-        var j = JSONLine()
-        j.add("type", "gesture")
-        j.add("gesture", gesture)
-        j.add("kind", kind.rawValue)
-        j.add("state", state.rawValue)
-        j.add("time", time.seconds)
-        j.add("device", device)
-        j.add("region", region)
-        j.add("fingers", fingers)
-        if let taps { j.add("taps", taps) }
-        if let direction { j.add("direction", direction.rawValue) }
-        if let location { j.add("location", location) }
-        if let translation { j.add("translation", translation) }
-        if let velocity { j.add("velocity", velocity) }
-        if let scale { j.add("scale", scale) }
-        if let rotation { j.add("rotation", rotation) }
-        if let scalarVelocity { j.add(kind == .pinch ? "scaleVelocity" : "rotationVelocity", scalarVelocity) }
-        return j.line
+        typealias W = JSONObjectWriter
+        let strings = W.bound(gesture) + W.bound(device) + W.bound(region) + W.bound(kind.rawValue)
+            + W.bound(state.rawValue) + W.bound(direction?.rawValue ?? "") + W.bound("gesture")
+        let capacity = 16 * W.keyBytes + strings + 8 * JSONLine.numberBytes + 3 * JSONLine.pointBytes + 2
+        return W.object(capacity: capacity) { w in
+            w.add("type", "gesture")
+            w.add("gesture", gesture)
+            w.add("kind", kind.rawValue)
+            w.add("state", state.rawValue)
+            w.add("time", time.seconds)
+            w.add("device", device)
+            w.add("region", region)
+            w.add("fingers", fingers)
+            if let taps { w.add("taps", taps) }
+            if let direction { w.add("direction", direction.rawValue) }
+            if let location { w.add("location", location) }
+            if let translation { w.add("translation", translation) }
+            if let velocity { w.add("velocity", velocity) }
+            if let scale { w.add("scale", scale) }
+            if let rotation { w.add("rotation", rotation) }
+            if let scalarVelocity {
+                if kind == .pinch { w.add("scaleVelocity", scalarVelocity) } else { w.add("rotationVelocity", scalarVelocity) }
+            }
+        }
     }
 }
 
 extension TouchEvent {
     public var jsonLine: String {
-        var j = JSONLine()
-        j.add("type", "touch")
-        j.add("phase", phase.rawValue)
-        j.add("id", id.rawValue)
-        j.add("location", location)
-        if let region { j.add("region", region) }
-        j.add("tapCount", tapCount)
-        j.add("time", time.seconds)
-        j.add("device", device)
-        return j.line
+        typealias W = JSONObjectWriter
+        let capacity = 9 * W.keyBytes + W.bound("touch") + W.bound(phase.rawValue) + W.bound(region ?? "")
+            + W.bound(device) + 3 * JSONLine.numberBytes + JSONLine.pointBytes + 2
+        return W.object(capacity: capacity) { w in
+            w.add("type", "touch")
+            w.add("phase", phase.rawValue)
+            w.add("id", id.rawValue)
+            w.add("location", location)
+            if let region { w.add("region", region) }
+            w.add("tapCount", tapCount)
+            w.add("time", time.seconds)
+            w.add("device", device)
+        }
     }
 }
 
