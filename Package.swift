@@ -58,7 +58,8 @@ let package = Package(
             "GestureProtocol", "CGestureSys", .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "gestured", dependencies: [
-            "GestureDaemon", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "GestureDaemon", "GestureProtocol", "GesturePosix",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: leanRelease),
         .executableTarget(name: "gesturectl", dependencies: [
             "GestureProtocol", "GestureCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -74,7 +75,7 @@ let package = Package(
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore"]),
         .testTarget(name: "GestureRecordingTests", dependencies: ["GestureRecording", "GestureCore", "GestureConfig"]),
         .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "GestureCore"]),
-        .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "GestureCore"],
+        .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "GestureProtocol", "GesturePosix", "GestureCore"],
                     exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

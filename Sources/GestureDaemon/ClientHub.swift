@@ -6,6 +6,8 @@ import GestureCore
 import GestureConfig
 import GestureDevices
 import Logging
+import GesturePosix
+import GestureProtocol
 
 /// One connected socket client. Owned by the loop thread.
 final class ClientConnection {

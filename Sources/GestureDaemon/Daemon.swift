@@ -7,6 +7,8 @@ import GestureConfig
 import GestureDevices
 import GestureRecording
 import Logging
+import GesturePosix
+import GestureProtocol
 
 /// How `gestured run` was started.
 public struct DaemonOptions: Sendable {

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Logging
+import GesturePosix
 
 /// swift-log handler writing one line per message to stderr. Under systemd (`JOURNAL_STREAM` set)
 /// each line starts with the sd-daemon `<N>` priority prefix and carries no timestamp (the journal

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CGestureSys
+import GesturePosix
 
 /// sd_notify without libsystemd: datagrams to `$NOTIFY_SOCKET` (READY=1, RELOADING=1, STOPPING=1,
 /// WATCHDOG=1). Does nothing when the variable is unset.

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import GestureConfig
+import GesturePosix
 
 /// Loads the configuration file, or the embedded default when no path is given.
 public func loadConfiguration(path: String?) throws(ConfigErrors) -> Configuration {

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import GestureDevices
 import CGestureSys
+import GesturePosix
 
 /// A small epoll wrapper. Owned by the loop thread.
 final class Epoll {

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CLibevdev
 import GestureCore
+import GesturePosix
 
 /// One open evdev node read through libevdev, non-blocking. Owned by one thread; not Sendable.
 public final class EvdevDevice {

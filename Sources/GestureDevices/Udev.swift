@@ -1,5 +1,6 @@
 import CLibudev
 import GestureCore
+import GesturePosix
 
 /// What udev says about one input device node.
 public struct UdevDeviceInfo: Hashable, Sendable {

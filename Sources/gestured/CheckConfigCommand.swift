@@ -2,6 +2,7 @@ import ArgumentParser
 import GestureConfig
 import GestureCore
 import GestureDaemon
+import GesturePosix
 
 /// `gestured check-config FILE`: validates a configuration; every error names file:line:column.
 struct CheckConfigCommand: ParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import GestureCore
 import GestureConfig
 import GestureDaemon
+import GesturePosix
 import GestureRecording
 import Logging
 

@@ -4,6 +4,8 @@ import Testing
 import GestureCore
 import GestureConfig
 @testable import GestureDaemon
+import GesturePosix
+import GestureProtocol
 
 /// The socket hub in-process: publish many lines to a client that does not read.
 @Suite struct ClientHubTests {

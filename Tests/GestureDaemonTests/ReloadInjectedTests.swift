@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import GestureDaemon
+import GesturePosix
+import GestureProtocol
 
 /// A reload restarts every device under the new config; a recording fed with `--inject` is a
 /// device too, so its open gestures end as cancelled, as a real device's do.

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import GestureDevices
 @testable import GestureDaemon
+import GesturePosix
+import GestureProtocol
 
 /// A datagram socket standing in for systemd's notify socket.
 final class NotifyListener {
