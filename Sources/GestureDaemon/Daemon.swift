@@ -376,8 +376,8 @@ public final class Daemon {
                 logger.notice("SYN_DROPPED: events lost, resyncing", metadata: ["device": "\(device.ref.name)"])
             }
             lastEventTime = max(lastEventTime ?? event.time, event.time)
-            handle(pipeline.feed(event, device: id))
         }
+        handle(pipeline.feed(eventBuffer, device: id))
         if case .gone(let error) = status {
             closeDevice(id, reason: error.code == ENODEV ? "unplugged" : "\(error)")
         }

@@ -49,6 +49,26 @@ public struct GesturePipeline: Sendable {
         return out
     }
 
+    /// Feeds every event of one read of a device in order, as `feed(_:device:)` one by one would,
+    /// with one assembler look-up for them all (the live daemon reads a frame or more at a time).
+    public mutating func feed(_ events: [RawEvent], device id: Int) -> [EngineOutput] {
+        guard let index = assemblers.index(forKey: id) else { return [] }
+        var out: [EngineOutput] = []
+        for event in events {
+            if let deadline = engine.nextDeadline, deadline <= event.time {
+                out += engine.advance(to: event.time)
+            }
+            if let frame = assemblers.values[index].feed(event, ids: &ids) {
+                if out.isEmpty {
+                    out = deliver(frame)
+                } else {
+                    out += deliver(frame)
+                }
+            }
+        }
+        return out
+    }
+
     public mutating func advance(to time: Timestamp) -> [EngineOutput] { engine.advance(to: time) }
     public var nextDeadline: Timestamp? { engine.nextDeadline }
 
