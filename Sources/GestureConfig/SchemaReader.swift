@@ -1,5 +1,5 @@
 import GestureCore
-import Yams
+import GestureYAML
 
 /// Maps the YAML schema (docs/configuration.md) onto the model, then checks cross references.
 final class SchemaReader {

@@ -6,6 +6,7 @@ import GestureCore
 import GestureConfig
 import GesturePosix
 import Logging
+import GesturePosix
 
 /// Runs command bindings: `/bin/sh -c COMMAND` where COMMAND is the fixed config text and
 /// every gesture value travels only in GESTURE_* environment variables. Never blocks: processes are

@@ -1,5 +1,6 @@
 import GesturePosix
 import Logging
+import GestureProtocol
 
 /// Per-client reading and writing with back-pressure (docs/protocol.md, "Slow clients"): a
 /// client's requests are read only while its reply queue has room and no reply is pending, so a

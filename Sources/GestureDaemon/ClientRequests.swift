@@ -1,5 +1,6 @@
 import GestureCore
 import Logging
+import GestureProtocol
 
 /// Request handling (docs/protocol.md, "Requests"): every line gets exactly one reply, in order.
 /// subscribe, unsubscribe and explain are the hub's own; status, devices, hit-test and reload go

@@ -7,6 +7,8 @@ import GestureDevices
 import GesturePosix
 import GestureRecording
 import Logging
+import GesturePosix
+import GestureProtocol
 
 /// How `gestured run` was started.
 public struct DaemonOptions: Sendable {
@@ -250,9 +252,14 @@ public final class Daemon {
 
     /// One timer for everything time-driven: the engine's next deadline and binding timeouts.
     private func armTimer() {
-        let deadlines = [pipeline.nextDeadline?.microseconds, bindings.nextDeadline, injected.compactMap(\.nextTime).min()]
-            .compactMap { $0 }
-        timer.arm(at: deadlines.min())
+        // Runs at every loop turn: no arrays built for three optional times.
+        var earliest = pipeline.nextDeadline?.microseconds
+        func consider(_ time: Int64?) {
+            if let time, earliest == nil || time < earliest! { earliest = time }
+        }
+        consider(bindings.nextDeadline)
+        for device in injected { consider(device.nextTime) }
+        timer.arm(at: earliest)
     }
 
     private func handleSignal(_ signo: Int32) {
@@ -382,8 +389,8 @@ public final class Daemon {
                 logger.notice("SYN_DROPPED: events lost, resyncing", metadata: ["device": "\(device.ref.name)"])
             }
             lastEventTime = max(lastEventTime ?? event.time, event.time)
-            handle(pipeline.feed(event, device: id))
         }
+        handle(pipeline.feed(eventBuffer, device: id))
         if case .gone(let error) = status {
             closeDevice(id, reason: error.code == ENODEV ? "unplugged" : "\(error)")
         }
@@ -548,6 +555,7 @@ public final class Daemon {
         let now = max(Timestamp(microseconds: monotonicMicroseconds()), lastEventTime ?? .zero)
         // Open gestures end as cancelled under the old config; every device restarts clean.
         for id in devices.keys.sorted() { handle(pipeline.removeDevice(id: id, at: now)) }
+        for device in injected { handle(pipeline.removeDevice(id: device.ref.id, at: now)) }
         if newConfiguration.socket != configuration.socket {
             logger.notice("socket path, mode and owner changes take effect at restart")
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import GestureCore
-import GestureDaemon
+import GestureProtocol
+import GesturePosix
 
 /// Options every subcommand shares.
 struct ConnectionOptions: ParsableArguments {

@@ -4,6 +4,8 @@ import Testing
 import GestureCore
 import GestureConfig
 @testable import GestureDaemon
+import GesturePosix
+import GestureProtocol
 
 /// The binding executor, driven directly (no daemon): waits are bounded, results are asserted.
 @Suite(.serialized) struct BindingTests {

@@ -221,5 +221,53 @@ for name in cases:
     show = lambda items: ", ".join(f"{i}×{n}" if n > 1 else i for i, n in items) or "nothing"
     print(f"{name}:\n  libinput: {show(peer)}\n  gestured: {show(ours)}")
 
+# ---- CPU per event: gestured vs libinput debug-events (inside.sh: cpu_section) ----
+CPU_CASES = ["touchscreen-scroll", "touchpad-scroll"]
+CPU_REPEATS = 3
+
+
+def cpu_figures(name, repeat):
+    """The numbers one repeat left in cpu-NAME-REPEAT.txt, or None."""
+    fields = dict(kv.split("=", 1) for kv in text(os.path.join(out, f"cpu-{name}-{repeat}.txt")).split() if "=" in kv)
+    try:
+        return {k: int(v) for k, v in fields.items()}
+    except ValueError:
+        return None
+
+
+def check_cpu_per_event():
+    """Prints gestured's and libinput's CPU per 1,000 events on the same stream and their ratio
+    (measured, not asserted); checks that both processes read the stream in every repeat."""
+    print("\n== CPU per 1,000 events, same uinput stream, same time: gestured (release) vs libinput debug-events ==")
+    for name in CPU_CASES:
+        ratios = []
+        complete = True
+        for repeat in range(1, CPU_REPEATS + 1):
+            f = cpu_figures(name, repeat)
+            lines = gestures(os.path.join(out, f"cpu-{name}-{repeat}-listen.jsonl"))
+            peer = text(os.path.join(out, f"cpu-{name}-{repeat}-libinput.txt"))
+            peer_events = sum(1 for line in peer.splitlines() if re.search(r"\b(TOUCH|POINTER|GESTURE)_\w+", line))
+            if not f or not f.get("events") or not lines or not peer_events or not f.get("libinput_ns"):
+                complete = False
+                print(f"  {name} #{repeat}: incomplete ({f}, {len(lines)} gesture lines, {peer_events} libinput events)")
+                continue
+            per = lambda ns: ns / 1e6 / f["events"] * 1000
+            ratio = f["gestured_ns"] / f["libinput_ns"]
+            ratios.append(ratio)
+            tick = 1000 / f.get("clk_tck", 100)
+            print(f"  {name} #{repeat}: {f['events']} events: gestured {per(f['gestured_ns']):.1f} ms "
+                  f"(user {f.get('gestured_user', 0) * tick:.0f} ms, system {f.get('gestured_sys', 0) * tick:.0f} ms), "
+                  f"libinput {per(f['libinput_ns']):.1f} ms (user {f.get('libinput_user', 0) * tick:.0f} ms, "
+                  f"system {f.get('libinput_sys', 0) * tick:.0f} ms) per 1,000 events; ratio {ratio:.2f} "
+                  f"({len(lines)} gesture lines, {peer_events} libinput events)")
+        if ratios:
+            print(f"  {name}: ratio gestured / libinput {min(ratios):.2f}–{max(ratios):.2f} "
+                  f"(median {sorted(ratios)[len(ratios) // 2]:.2f})")
+        check(f"CPU comparison {name}: gestured and libinput both read the stream in all {CPU_REPEATS} repeats",
+              complete and len(ratios) == CPU_REPEATS)
+
+
+check_cpu_per_event()
+
 print(f"\n{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
