@@ -7,4 +7,7 @@
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <spawn.h>
+// glibc >= 2.34 declares this only under _GNU_SOURCE: binding commands must not inherit the
+// daemon's descriptors (whatever its own parent left open, systemd's sockets).
+extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);
 #endif

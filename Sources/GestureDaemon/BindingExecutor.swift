@@ -212,8 +212,9 @@ public final class BindingExecutor {
     static let privateVariables: Set<String> = ["NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID", "LISTEN_FDS",
                                                  "LISTEN_PID", "LISTEN_FDNAMES"]
 
-    /// posix_spawn `/bin/sh -c command` in a new process group, stdin /dev/null, default signal
-    /// mask and dispositions, with the daemon's environment plus `environment`.
+    /// posix_spawn `/bin/sh -c command` in a new process group, stdin /dev/null, no descriptor
+    /// beyond stderr, default signal mask and dispositions, with the daemon's environment plus
+    /// `environment`.
     static func spawn(command: String, environment: [String: String]) throws(SystemCallError) -> pid_t {
         var env: [String: String] = [:]
         var entry = environ
@@ -248,6 +249,8 @@ public final class BindingExecutor {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        // Only stdin, stdout and stderr reach the command: nothing the daemon inherited or opened.
+        posix_spawn_file_actions_addclosefrom_np(&actions, 3)
 
         let argv = argvStrings.map { strdup($0) } + [nil]
         let envp = envStrings.map { strdup($0) } + [nil]

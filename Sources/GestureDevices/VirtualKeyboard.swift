@@ -104,4 +104,9 @@ public final class VirtualKeyboard {
         let code = libevdev_event_code_from_name(UInt32(EV_KEY), name)
         return code >= 0 ? UInt16(code) : nil
     }
+
+    /// libevdev's name for a key code, or nil when its table (older than the kernel's) has none.
+    public static func libevdevName(of code: UInt16) -> String? {
+        libevdev_event_code_get_name(UInt32(EV_KEY), UInt32(code)).map { String(cString: $0) }
+    }
 }
