@@ -16,8 +16,9 @@ public struct KeyStroke: Hashable, Sendable {
 /// The daemon's virtual keyboard: an input device created through libevdev's uinput API
 /// (`libevdev_uinput_create_from_device`) declaring exactly the given key codes, so the keys it
 /// sends reach Wayland compositors, X11 and the console like any keyboard's. Mouse buttons
-/// (BTN_LEFT...BTN_TASK) among the codes also declare REL_X / REL_Y: without relative axes no
-/// desktop treats a device as a pointer, and its clicks would be ignored (the axes never move).
+/// (BTN_LEFT...BTN_TASK) among the codes also declare REL_X / REL_Y and BTN_LEFT: udev calls a
+/// device a mouse only with both, and no desktop takes clicks from a device that is not a pointer
+/// (the axes never move; BTN_LEFT is only sent when configured).
 /// Writing to uinput never blocks. Owned by one thread; not Sendable.
 public final class VirtualKeyboard {
     /// The device name; udev/70-gestured.rules matches it.
@@ -49,6 +50,7 @@ public final class VirtualKeyboard {
             libevdev_enable_event_code(device, UInt32(EV_KEY), UInt32(code), nil)
         }
         if keys.contains(where: { (UInt16(BTN_LEFT)...UInt16(BTN_TASK)).contains($0) }) {
+            libevdev_enable_event_code(device, UInt32(EV_KEY), UInt32(BTN_LEFT), nil)
             libevdev_enable_event_type(device, UInt32(EV_REL))
             libevdev_enable_event_code(device, UInt32(EV_REL), UInt32(REL_X), nil)
             libevdev_enable_event_code(device, UInt32(EV_REL), UInt32(REL_Y), nil)
