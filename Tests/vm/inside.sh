@@ -154,8 +154,9 @@ wait "$daemon"; echo $? > "$out/daemon-exit"
 # ---- keys: and stepped bindings (issue 12) --------------------------------------------------------
 # A second daemon, after the first has stopped, with a config of its own and the shipped udev rule:
 # a double tap sends [[leftctrl, leftalt, right], [enter]] through the daemon's virtual keyboard
-# (uinput); a two-finger scroll steps every 8 mm, once through a command appending $GESTURE_STEP,
-# once through keys-increase / keys-decrease (volumeup / volumedown). evtest reads the virtual
+# (uinput); a two-finger scroll steps every 8 mm, once through a command appending $GESTURE_STEP and
+# $GESTURE_STEPS (on the emulated CPU a shell takes seconds to start, so steps that come meanwhile
+# are coalesced into one run), once through keys-increase / keys-decrease (volumeup / volumedown). evtest reads the virtual
 # keyboard's own node; udev's view of it and its key capabilities are saved; a reload that changes
 # the key set must re-create it. evaluate.py's check_actions judges the files.
 actions_case() {
@@ -173,7 +174,7 @@ bindings:
     keys: [[leftctrl, leftalt, right], [enter]]
   - gesture: two-finger-pan
     every: 8mm
-    command: 'echo "\$GESTURE_STEP" >> $out/actions-steps.txt'
+    command: 'echo "\$GESTURE_STEP \$GESTURE_STEPS" >> $out/actions-steps.txt'
   - gesture: two-finger-pan
     every: 8mm
     keys-increase: [volumeup]
