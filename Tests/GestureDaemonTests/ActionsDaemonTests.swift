@@ -67,6 +67,30 @@ import GestureDaemon
         #expect(Self.lines(out) == Array(repeating: "-1 1", count: expected), "log:\n\(daemon.log)")
     }
 
+    @Test func stepsAreMillimetresOnAPixelSurfaceToo() throws {
+        // The same scroll on a surface of 1280 × 768 px (10 px per mm of this panel): translations
+        // arrive in pixels, steps still every 8 mm.
+        let dir = TempDir()
+        let out = dir.file("steps")
+        let config = try Self.config("""
+            bindings:
+              - gesture: two-finger-pan
+                every: 8mm
+                command: 'echo "$GESTURE_STEP $GESTURE_TRANSLATION_Y" >> \(out)'
+            """, in: dir)
+        let yaml = try String(contentsOfFile: config, encoding: .utf8)
+        #expect(yaml.contains("\nsurfaces: []"))
+        try yaml.replacingOccurrences(of: "\nsurfaces: []", with: "\nsurfaces: [{ match: { name: EP0430M09 }, size: [1280, 768] }]")
+            .write(toFile: config, atomically: true, encoding: .utf8)
+        let daemon = try Self.daemon(config: config, recording: Self.scroll, dir: dir)
+        #expect(Self.settled(daemon), "log:\n\(daemon.log)")
+        let runs = Self.lines(out).map { $0.split(separator: " ") }
+        #expect(runs.map { $0.first.map(String.init) } == ["-1", "-1", "-1"], "\(runs)")
+        // Each step fired when the translation passed a multiple of 80 px.
+        let ys = runs.compactMap { $0.last.flatMap { Double($0) } }
+        #expect(zip(ys, [-80.0, -160, -240]).allSatisfy { $0 <= $1 && $0 > $1 - 10 }, "\(ys)")
+    }
+
     @Test func aHangingCommandHoldsBackNeitherOtherBindingsNorClients() throws {
         let dir = TempDir()
         let out = dir.file("other")

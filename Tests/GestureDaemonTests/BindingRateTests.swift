@@ -139,6 +139,19 @@ import GestureDevices
         #expect(harness.created == [Set(["leftctrl", "leftalt", "right", "enter"].map(Self.code))])
     }
 
+    @Test func aBindingWithKeysAndACommandDoesBoth() {
+        let dir = TempDir()
+        let harness = Harness([Binding(gesture: "tap", command: "echo \"$GESTURE_ID\" > '\(dir.file("ran"))'",
+                                       keys: [Self.combo("enter")])])
+        harness.dispatcher.handle(Self.event("tap", .recognized))
+        #expect(harness.pressed.map(\.0) == ["enter", "enter"])
+        #expect(waitUntil(timeout: 10) {
+            harness.executor.reap()
+            return harness.executor.completions.count == 1
+        })
+        #expect((try? String(contentsOfFile: dir.file("ran"), encoding: .utf8)) == "tap\n")
+    }
+
     @Test func steppedKeysFollowTheStepsDirection() {
         let harness = Harness([Binding(gesture: "scroll", keysIncrease: [Self.combo("volumeup")],
                                        keysDecrease: [Self.combo("volumedown")], every: .distance(mm: 8, axis: nil))])
