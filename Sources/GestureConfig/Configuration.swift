@@ -129,7 +129,7 @@ public struct SocketSettings: Hashable, Sendable {
     }
 }
 
-/// The whole configuration file (SPEC §9).
+/// The whole configuration file.
 public struct Configuration: Hashable, Sendable {
     public var engine: EngineConfiguration
     public var devices: DeviceSelection
