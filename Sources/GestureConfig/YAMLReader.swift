@@ -1,6 +1,6 @@
 import GestureYAML
 
-/// Walks composed Yams nodes, converting values and collecting positioned errors.
+/// Walks composed YAML nodes, converting values and collecting positioned errors.
 ///
 /// Every accessor returns nil after recording an error, so a caller just skips what was bad and
 /// goes on: the loader reports every problem of a file at once.

@@ -23,14 +23,18 @@ public struct DaemonOptions: Sendable {
     public var injectedRecordings: [String]
     /// Start the injected recordings when the first client subscribes, not at start-up.
     public var injectsWhenSubscribed: Bool
+    /// The uinput node for the virtual keyboard of `keys:` bindings.
+    public var uinputPath: String
 
     public init(configPath: String?, socketPath: String?, opensDevices: Bool = true,
-                injectedRecordings: [String] = [], injectsWhenSubscribed: Bool = false) {
+                injectedRecordings: [String] = [], injectsWhenSubscribed: Bool = false,
+                uinputPath: String = VirtualKeyboard.defaultUinputPath) {
         self.configPath = configPath
         self.socketPath = socketPath
         self.opensDevices = opensDevices
         self.injectedRecordings = injectedRecordings
         self.injectsWhenSubscribed = injectsWhenSubscribed
+        self.uinputPath = uinputPath
     }
 }
 
@@ -88,7 +92,7 @@ public final class Daemon {
     private let signals: SignalFD
     private var watchdogTimer: MonotonicTimer?
     private var hub: ClientHub!
-    private let bindings: BindingExecutor
+    private let bindings: BindingDispatcher
     private let notifier = SystemdNotifier()
     private var udev: Udev?
     private var monitor: UdevMonitor?
@@ -150,7 +154,7 @@ public final class Daemon {
         epoll = try Epoll()
         timer = try MonotonicTimer()
         signals = try SignalFD(signals: Daemon.handledSignals)
-        bindings = BindingExecutor(concurrency: configuration.bindingConcurrency, logger: logger)
+        bindings = BindingDispatcher(concurrency: configuration.bindingConcurrency, uinputPath: options.uinputPath, logger: logger)
         try epoll.add(timer.fd, events: .readable)
         try epoll.add(signals.fd, events: .readable)
 
@@ -168,6 +172,8 @@ public final class Daemon {
         }
         hub = try ClientHub(listenFD: listenFD, socketPath: socketPath, settings: settings, epoll: epoll, logger: logger)
         hub.recognizerKinds = recognizerKinds
+        bindings.unitsPerMM = { [unowned self] name in self.surfaceUnitsPerMM(device: name) }
+        bindings.configure(configuration)
 
         if let interval = notifier.watchdogInterval {
             let watchdog = try MonotonicTimer()
@@ -280,8 +286,8 @@ public final class Daemon {
     private func handle(_ outputs: [EngineOutput]) {
         for output in outputs {
             hub.publish(output)
-            if case .gesture(let event) = output, !configuration.bindings.isEmpty {
-                bindings.trigger(configuration.bindings, for: event)
+            if case .gesture(let event) = output, !bindings.bindings.isEmpty {
+                bindings.handle(event)
             }
         }
     }
@@ -396,6 +402,17 @@ public final class Daemon {
         }
     }
 
+    /// Surface units per mm of the named device, for stepped bindings' lengths (1 when unknown).
+    private func surfaceUnitsPerMM(device name: String) -> Point {
+        if let d = devices.values.first(where: { $0.ref.name == name }) {
+            return SurfaceMapper(description: d.evdev.description, surface: d.surface).surfaceUnitsPerMM
+        }
+        if let d = injected.first(where: { $0.ref.name == name }) {
+            return SurfaceMapper(description: d.recording.description, surface: d.surface).surfaceUnitsPerMM
+        }
+        return Point(x: 1, y: 1)
+    }
+
     // MARK: injected recordings
 
     /// Adds the pending recordings as devices and starts their clocks now.
@@ -456,8 +473,7 @@ public final class Daemon {
                 ("uptime", JSONLine.number(uptime)),
                 ("devices", String(devices.count + injected.count)),
                 ("clients", String(hub.clientCount)),
-                ("bindingsRunning", String(bindings.runningCount)),
-                ("bindingsQueued", String(bindings.queuedCount)),
+            ] + bindings.statusFields + [
                 ("explain", pipeline.engine.explains ? "true" : "false"),
             ])
         case "devices":
@@ -565,7 +581,7 @@ public final class Daemon {
         pipeline = GesturePipeline(engine: engine)
         hub.queueLimit = max(1, newConfiguration.socket.clientQueueLimit)
         hub.allowedUIDs = newConfiguration.socket.allowedUIDs
-        bindings.concurrency = max(1, newConfiguration.bindingConcurrency)
+        bindings.configure(newConfiguration)
 
         let old = devices
         devices = [:]

@@ -26,6 +26,9 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .long, help: "Start the --inject recordings when the first client subscribes.")
     var injectWhenSubscribed = false
 
+    @Option(name: .long, help: "The uinput device node for the virtual keyboard of keys: bindings.")
+    var uinput: String = "/dev/uinput"
+
     @Option(name: .long, help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: String = "info"
 
@@ -35,7 +38,8 @@ struct RunCommand: ParsableCommand {
         }
         JournalLogHandler.bootstrap(level: level)
         let options = DaemonOptions(configPath: config, socketPath: socket, opensDevices: !noDevices,
-                                    injectedRecordings: inject, injectsWhenSubscribed: injectWhenSubscribed)
+                                    injectedRecordings: inject, injectsWhenSubscribed: injectWhenSubscribed,
+                                    uinputPath: uinput)
         let status = Daemon.main(options: options, logger: Logger(label: "gestured"))
         if status != 0 { throw ExitCode(status) }
     }

@@ -150,6 +150,76 @@ check("after reload: a tap still arrives",
 check("graceful stop on SIGTERM (exit 0)", text(os.path.join(out, "daemon-exit")).strip() == "0",
       text(os.path.join(out, "daemon-exit")))
 
+# ---- keys: and stepped bindings (issue 12): see actions_case in inside.sh ----------------------------
+def key_codes(bitmap):
+    """Codes set in a sysfs capabilities bitmap ("120 0 ..." : hex longs, most significant first)."""
+    codes = set()
+    words = bitmap.split()
+    for i, word in enumerate(reversed(words)):
+        value = int(word, 16)
+        for bit in range(64):
+            if value >> bit & 1:
+                codes.add(i * 64 + bit)
+    return codes
+
+
+def evtest_frames(path):
+    """[(code name, value)] of each frame evtest printed, frames split at SYN_REPORT."""
+    frames, current = [], []
+    for line in text(path).splitlines():
+        m = re.match(r"Event: time [\d.]+, type 1 \(EV_KEY\), code \d+ \((\w+)\), value (\d+)", line)
+        if m:
+            current.append((m.group(1), int(m.group(2))))
+        elif "SYN_REPORT" in line:
+            if current:
+                frames.append(current)
+            current = []
+    if current:
+        frames.append(current)
+    return frames
+
+
+def check_actions():
+    udev = text(os.path.join(out, "actions-udev.txt"))
+    check("keys: the virtual keyboard exists and udev sees a keyboard (ID_INPUT_KEYBOARD=1)",
+          "ID_INPUT_KEYBOARD=1" in udev and "ID_INPUT_KEY=1" in udev, udev)
+    codes = {"KEY_LEFTCTRL": 29, "KEY_LEFTALT": 56, "KEY_RIGHT": 106, "KEY_ENTER": 28, "KEY_VOLUMEUP": 115,
+             "KEY_VOLUMEDOWN": 114, "KEY_BRIGHTNESSUP": 225}
+    caps = key_codes(text(os.path.join(out, "actions-caps.txt")))
+    check("keys: the virtual keyboard has exactly the keys the config uses", caps == {29, 56, 106, 28, 115, 114},
+          sorted(caps))
+    frames = evtest_frames(os.path.join(out, "actions-evtest.txt"))
+    keys = [k for frame in frames for k in frame]
+    combo = [("KEY_LEFTCTRL", 1), ("KEY_LEFTALT", 1), ("KEY_RIGHT", 1), ("KEY_RIGHT", 0), ("KEY_LEFTALT", 0),
+             ("KEY_LEFTCTRL", 0), ("KEY_ENTER", 1), ("KEY_ENTER", 0)]
+    # The scroll's expected steps, from gestured replay of the same recording (run.sh): its final
+    # translation over 8 mm, fingers moving up, so volumedown.
+    ended = [g for g in gestures(os.path.join(out, "replay-two-finger-scroll.jsonl"))
+             if g["gesture"] == "two-finger-pan" and g["state"] == "ended"]
+    travel = ended[-1].get("translation", {}).get("y", 0) if ended else 0
+    steps = int(abs(travel) // 8)
+    expected = combo + [("KEY_VOLUMEDOWN", 1), ("KEY_VOLUMEDOWN", 0)] * steps
+    check(f"keys: the double tap's keys, then {steps} volumedown steps, arrive on the node in order",
+          steps == 3 and keys == expected, f"\n  got:      {keys}\n  expected: {expected}")
+    check("keys: one key event per SYN_REPORT frame, every press released",
+          bool(frames) and all(len(f) == 1 for f in frames) and
+          all(sum(1 for k, v in keys if k == name and v == 1) == sum(1 for k, v in keys if k == name and v == 0)
+              for name in codes), f"{frames}")
+    # Each run: "$GESTURE_STEP $GESTURE_STEPS". Steps that came while the previous run was still
+    # starting (seconds on this emulated CPU) are coalesced: the runs' GESTURE_STEPS add up to the steps.
+    runs = [line.split() for line in text(os.path.join(out, "actions-steps.txt")).splitlines() if line.strip()]
+    check(f"stepped binding: the command's runs stand for exactly {steps} steps of -1 through the live path",
+          steps == 3 and 1 <= len(runs) <= steps and all(r[0] == "-1" for r in runs) and
+          sum(int(r[1]) for r in runs) == steps, f"{runs}")
+    reloaded = key_codes(text(os.path.join(out, "actions-caps-reloaded.txt")))
+    check("keys: a reload that changes the key set re-creates the keyboard with the new keys",
+          reloaded == {29, 56, 106, 28, 225, 114}, sorted(reloaded))
+    check("keys: the daemon stops cleanly (exit 0)", text(os.path.join(out, "actions-daemon-exit")).strip() == "0")
+
+
+check_actions()
+
+
 # ---- reported, not asserted ----
 print("\n== Reported figures ==")
 for g in read_lines(os.path.join(out, "latency.jsonl")):

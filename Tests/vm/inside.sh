@@ -223,4 +223,75 @@ cpu_section() {
     kill -TERM "$cdaemon"; wait "$cdaemon"
 }
 cpu_section
+
+# ---- keys: and stepped bindings (issue 12) --------------------------------------------------------
+# A second daemon, after the first has stopped, with a config of its own and the shipped udev rule:
+# a double tap sends [[leftctrl, leftalt, right], [enter]] through the daemon's virtual keyboard
+# (uinput); a two-finger scroll steps every 8 mm, once through a command appending $GESTURE_STEP and
+# $GESTURE_STEPS (on the emulated CPU a shell takes seconds to start, so steps that come meanwhile
+# are coalesced into one run), once through keys-increase / keys-decrease (volumeup / volumedown). evtest reads the virtual
+# keyboard's own node; udev's view of it and its key capabilities are saved; a reload that changes
+# the key set must re-create it. evaluate.py's check_actions judges the files.
+actions_case() {
+    local asock=/run/gestured-actions.sock cfg="$out/actions.yaml"
+    actions_device_open() { "$bin/gesturectl" devices --socket "$asock" | grep -qF "$1"; }
+    actions_keyboard() { grep -o '"device":"/dev/input/event[0-9]*"' "$1" | grep -o '/dev/input/event[0-9]*'; }
+    mkdir -p /run/udev/rules.d && cp "$root/udev/70-gestured.rules" /run/udev/rules.d/ && udevadm control --reload
+    cat > "$cfg" <<EOF
+version: 1
+gestures:
+  - { id: double-tap, kind: tap, taps: 2 }
+  - { id: two-finger-pan, kind: pan, min-fingers: 2, max-fingers: 2 }
+bindings:
+  - gesture: double-tap
+    keys: [[leftctrl, leftalt, right], [enter]]
+  - gesture: two-finger-pan
+    every: 8mm
+    command: 'echo "\$GESTURE_STEP \$GESTURE_STEPS" >> $out/actions-steps.txt'
+  - gesture: two-finger-pan
+    every: 8mm
+    keys-increase: [volumeup]
+    keys-decrease: [volumedown]
+EOF
+    "$bin/gestured" run --config "$cfg" --socket "$asock" > "$out/actions-daemon.log" 2>&1 &
+    local adaemon=$!
+    wait_for 30 test -S "$asock" || echo "actions: daemon socket never appeared" >> "$out/fatal"
+    "$bin/gesturectl" status --socket "$asock" > "$out/actions-status.json"
+    local node; node=$(actions_keyboard "$out/actions-status.json")
+    udevadm settle
+    udevadm info --query=property --name="$node" > "$out/actions-udev.txt" 2>&1
+    cat "/sys/class/input/$(basename "$node")/device/capabilities/key" > "$out/actions-caps.txt"
+    evtest "$node" > "$out/actions-evtest.txt" 2>&1 &
+    local reader=$!
+    wait_for 30 grep -q "^Testing" "$out/actions-evtest.txt" || echo "actions: evtest never started" >> "$out/fatal"
+    "$bin/gesturectl" listen --socket "$asock" > "$out/actions-live.jsonl" 2>&1 &
+    local listener=$!
+    evemu-device "$rec/tablets/Wacom ISDv4 E6 Finger.desc" > "$out/actions-node-tap.txt" 2>&1 &
+    local tap_dev=$!
+    evemu-device "$rec/touchscreens/EP0430M09.desc" > "$out/actions-node-scroll.txt" 2>&1 &
+    local scroll_dev=$!
+    wait_for 10 grep -q /dev/input "$out/actions-node-tap.txt"; wait_for 10 grep -q /dev/input "$out/actions-node-scroll.txt"
+    local tap_node scroll_node
+    tap_node=$(grep -o '/dev/input/event[0-9]*' "$out/actions-node-tap.txt" | head -1)
+    scroll_node=$(grep -o '/dev/input/event[0-9]*' "$out/actions-node-scroll.txt" | head -1)
+    wait_for 20 actions_device_open "Wacom ISDv4 E6 Finger" && wait_for 20 actions_device_open EP0430M09 \
+        || echo "actions: the daemon did not open the devices" >> "$out/fatal"
+    evemu-play "$tap_node" < "$rec/tablets/Wacom ISDv4 E6 Finger.double-tap-center.events"
+    sleep 1
+    evemu-play "$scroll_node" < "$rec/touchscreens/EP0430M09.2-finger-scroll-down.events"
+    sleep 2   # the step commands finish; evtest prints what arrived
+    kill "$reader" "$listener"; wait "$reader" "$listener" 2>/dev/null
+    kill "$tap_dev" "$scroll_dev"; wait "$tap_dev" "$scroll_dev" 2>/dev/null
+    "$bin/gesturectl" status --socket "$asock" > "$out/actions-status-after.json"
+    # A reload that changes the key set re-creates the keyboard with exactly the new keys.
+    sed 's/volumeup/brightnessup/' "$cfg" > "$cfg.new" && mv "$cfg.new" "$cfg"
+    "$bin/gesturectl" reload --socket "$asock" > "$out/actions-reload.json" 2>&1
+    "$bin/gesturectl" status --socket "$asock" > "$out/actions-status-reloaded.json"
+    node=$(actions_keyboard "$out/actions-status-reloaded.json")
+    cat "/sys/class/input/$(basename "$node")/device/capabilities/key" > "$out/actions-caps-reloaded.txt"
+    kill -TERM "$adaemon"
+    wait "$adaemon"; echo $? > "$out/actions-daemon-exit"
+}
+actions_case
+
 touch "$out/inside-done"

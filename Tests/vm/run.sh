@@ -12,7 +12,7 @@ cd "$root"
 log() { echo "vm-test: $*" >&2; }
 
 # --- what the VM needs -------------------------------------------------------------------------------
-scripts/install-deps qemu-system-x86 linux-image-amd64 kmod udev busybox-static evemu-tools libinput-tools python3 python3-pip || {
+scripts/install-deps qemu-system-x86 linux-image-amd64 kmod udev busybox-static evemu-tools libinput-tools evtest python3 python3-pip || {
     echo "vm-test: could not install the VM's packages"; echo "0 passed, 1 failed"; exit 1; }
 if ! command -v vng >/dev/null 2>&1; then
     pip install -q virtme-ng 2>/dev/null || pip install -q --break-system-packages virtme-ng || {
