@@ -30,16 +30,18 @@ let package = Package(
         .target(name: "GestureConfig", dependencies: ["GestureCore", "Yams"]),
         // The only layer that imports C: libevdev devices and the libudev monitor.
         .target(name: "GestureDevices", dependencies: ["GestureCore", "CLibevdev", "CLibudev"]),
+        // For people: the text format, golden-file comparison and the SVG picture of a replay.
+        .target(name: "GestureReport", dependencies: ["GestureCore", "GestureConfig"]),
         // Daemon runtime: event loop, socket protocol, bindings, replay driver, systemd notify.
         .target(name: "GestureDaemon", dependencies: [
-            "GestureCore", "GestureRecording", "GestureConfig", "GestureDevices", "CGestureSys",
+            "GestureCore", "GestureRecording", "GestureConfig", "GestureDevices", "GestureReport", "CGestureSys",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "gestured", dependencies: [
-            "GestureDaemon", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "GestureDaemon", "GestureReport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "gesturectl", dependencies: [
-            "GestureDaemon", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "GestureDaemon", "GestureReport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Benchmarks (issue 6): throughput, per-frame latency, allocations. Not a test.
         .target(name: "CAllocationCounter"),
@@ -52,6 +54,7 @@ let package = Package(
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore"]),
         .testTarget(name: "GestureRecordingTests", dependencies: ["GestureRecording", "GestureCore", "GestureConfig"]),
         .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "GestureCore"]),
+        .testTarget(name: "GestureReportTests", dependencies: ["GestureReport", "GestureCore", "GestureConfig"]),
         .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "GestureCore"],
                     exclude: ["Fixtures"]),
     ],
