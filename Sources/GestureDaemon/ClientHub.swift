@@ -55,7 +55,7 @@ final class ClientHub {
     private let epoll: Epoll
     private let logger: Logger
     private var nextID = 1
-    /// Answers status, devices, hit-test, reload: returns a response or error line.
+    /// Answers status, devices, hit-test, reload, record, record-stop: returns a response or error line.
     var handler: (ClientRequest, ClientConnection) -> String = { request, _ in
         ProtocolLine.error("unsupported request '\(request.request)'", request: request.request)
     }
@@ -302,11 +302,11 @@ final class ClientHub {
             client.explain = request.on ?? true
             updateExplain()
             return ProtocolLine.response("explain", [("on", client.explain ? "true" : "false")])
-        case "status", "devices", "hit-test", "reload":
+        case "status", "devices", "hit-test", "reload", "record", "record-stop":
             return handler(request, client)
         default:
             return ProtocolLine.error(
-                "unknown request '\(request.request)' (expected subscribe, unsubscribe, status, devices, hit-test, reload or explain)",
+                "unknown request '\(request.request)' (expected subscribe, unsubscribe, status, devices, hit-test, reload, explain, record or record-stop)",
                 request: request.request)
         }
     }

@@ -59,6 +59,24 @@ public final class ControlClient {
     /// The next line, nil at end of stream. Throws ETIMEDOUT when nothing complete arrives within
     /// `timeout` ms (-1: wait forever).
     public func readLine(timeout: Int32 = 5000) throws(SystemCallError) -> String? {
+        switch try next(timeout: timeout, interruptFD: nil) {
+        case .line(let line): line
+        case .end, .interrupted: nil
+        }
+    }
+
+    /// What `next` found.
+    public enum Next: Equatable, Sendable {
+        case line(String)
+        /// The daemon closed the connection.
+        case end
+        /// `interruptFD` became readable first (a signalfd: Ctrl-C).
+        case interrupted
+    }
+
+    /// The next line, or the end of the stream, or `interruptFD` becoming readable, whichever comes
+    /// first. Throws ETIMEDOUT after `timeout` ms (-1: wait forever).
+    public func next(timeout: Int32, interruptFD: Int32?) throws(SystemCallError) -> Next {
         let deadline = monotonicMicroseconds() + Int64(timeout) * 1000
         while true {
             if let newline = buffer[start...].firstIndex(of: 10) {
@@ -68,7 +86,7 @@ public final class ControlClient {
                     buffer.removeFirst(start)
                     start = 0
                 }
-                return line
+                return .line(line)
             }
             var wait: Int32 = -1
             if timeout >= 0 {
@@ -76,13 +94,15 @@ public final class ControlClient {
                 if remaining <= 0 { throw SystemCallError("poll", code: ETIMEDOUT, subject: "daemon socket") }
                 wait = Int32(min(remaining / 1000 + 1, Int64(Int32.max)))
             }
-            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&pfd, 1, wait)
+            var pfds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
+                        pollfd(fd: interruptFD ?? -1, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&pfds, 2, wait)
             if ready < 0 {
                 if errno == EINTR { continue }
                 throw SystemCallError.current("poll", subject: "daemon socket")
             }
             if ready == 0 { continue }
+            if pfds[1].revents != 0 { return .interrupted }
             var chunk = [UInt8](repeating: 0, count: 65_536)
             let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if n < 0 {
@@ -93,9 +113,9 @@ public final class ControlClient {
                 if start < buffer.count {
                     let rest = String(decoding: buffer[start...], as: UTF8.self)
                     start = buffer.count
-                    return rest
+                    return .line(rest)
                 }
-                return nil
+                return .end
             }
             buffer.append(contentsOf: chunk[0..<n])
         }

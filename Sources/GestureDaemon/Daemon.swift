@@ -84,6 +84,8 @@ public final class Daemon {
     private let signals: SignalFD
     private var watchdogTimer: MonotonicTimer?
     private var hub: ClientHub!
+    /// Clients recording a device's raw events (`record`, DeviceRecordings.swift).
+    private var recordings: DeviceRecordings!
     private let bindings: BindingExecutor
     private let notifier = SystemdNotifier()
     private var udev: Udev?
@@ -167,6 +169,7 @@ public final class Daemon {
         hub.onExplainChanged = { [unowned self] on in self.pipeline.engine.explains = on }
         hub.onSubscribe = { [unowned self] in self.startInjection() }
         hub.kindOf = { [unowned self] id in self.recognizerKinds[id] }
+        recordings = DeviceRecordings(hub: hub, logger: logger)
 
         if let interval = notifier.watchdogInterval {
             let watchdog = try MonotonicTimer()
@@ -216,6 +219,7 @@ public final class Daemon {
             let time = max(Timestamp(microseconds: now), lastEventTime ?? .zero)
             handle(pipeline.advance(to: time))
             bindings.enforceTimeouts(now: now)
+            recordings.expire(now: now)
         } else if fd == signals.fd {
             for signo in signals.drain() { handleSignal(signo) }
         } else if let monitor, fd == monitor.fd {
@@ -237,7 +241,8 @@ public final class Daemon {
 
     /// One timer for everything time-driven: the engine's next deadline and binding timeouts.
     private func armTimer() {
-        let deadlines = [pipeline.nextDeadline?.microseconds, bindings.nextDeadline, injected.compactMap(\.nextTime).min()]
+        let deadlines = [pipeline.nextDeadline?.microseconds, bindings.nextDeadline, injected.compactMap(\.nextTime).min(),
+                         recordings.nextDeadline]
             .compactMap { $0 }
         timer.arm(at: deadlines.min())
     }
@@ -268,6 +273,7 @@ public final class Daemon {
 
     private func shutdown() {
         notifier.stopping()
+        recordings.endAll(reason: "daemon stopping")
         for id in devices.keys.sorted() { closeDevice(id, reason: "daemon stopping") }
         hub.closeAll()
         if bindings.runningCount > 0 {
@@ -357,6 +363,7 @@ public final class Daemon {
         deviceByNode = deviceByNode.filter { $0.value != id }
         let now = max(Timestamp(microseconds: monotonicMicroseconds()), lastEventTime ?? .zero)
         handle(pipeline.removeDevice(id: id, at: now))
+        recordings.end(device: id, reason: "device removed (\(reason))")
         logger.info("device removed", metadata: ["id": "\(id)", "name": "\(device.ref.name)", "reason": "\(reason)"])
     }
 
@@ -371,6 +378,8 @@ public final class Daemon {
             lastEventTime = max(lastEventTime ?? event.time, event.time)
             handle(pipeline.feed(event, device: id))
         }
+        // After the gestures they made were published.
+        if recordings.isActive { recordings.capture(eventBuffer, device: id) }
         if case .gone(let error) = status {
             closeDevice(id, reason: error.code == ENODEV ? "unplugged" : "\(error)")
         }
@@ -402,6 +411,7 @@ public final class Daemon {
     /// Feeds every injected event due by `now`, in time order across recordings; a finished
     /// recording is removed like an unplugged device.
     private func feedInjected(until now: Int64) {
+        var recorded: [Int: [RawEvent]] = [:]
         while true {
             var pick: InjectedDevice?
             for device in injected {
@@ -414,10 +424,13 @@ public final class Daemon {
             event.time = Timestamp(microseconds: event.time.microseconds + device.offset)
             lastEventTime = max(lastEventTime ?? event.time, event.time)
             handle(pipeline.feed(event, device: device.ref.id))
+            if recordings.isActive { recorded[device.ref.id, default: []].append(event) }
         }
+        for (id, events) in recorded.sorted(by: { $0.key < $1.key }) { recordings.capture(events, device: id) }
         for device in injected where device.nextTime == nil {
             let end = max(Timestamp(microseconds: now), lastEventTime ?? .zero)
             handle(pipeline.removeDevice(id: device.ref.id, at: end))
+            recordings.end(device: device.ref.id, reason: "injected recording finished")
             logger.info("injected recording finished", metadata: ["id": "\(device.ref.id)", "file": "\(device.recording.source)"])
         }
         injected.removeAll { $0.nextTime == nil }
@@ -439,6 +452,7 @@ public final class Daemon {
                 ("bindingsRunning", String(bindings.runningCount)),
                 ("bindingsQueued", String(bindings.queuedCount)),
                 ("explain", pipeline.engine.explains ? "true" : "false"),
+                ("recordings", String(recordings.count)),
             ])
         case "devices":
             let list = devices.keys.sorted().map { id -> String in
@@ -494,6 +508,12 @@ public final class Daemon {
             if let deviceName { fields.append(("device", ProtocolLine.string(deviceName))) }
             fields.append(("surface", "{\"x\":\(JSONLine.number(size.x)),\"y\":\(JSONLine.number(size.y))}"))
             return ProtocolLine.response("hit-test", fields)
+        case "record":
+            // A recorder counts as a subscriber for --inject-when-subscribed.
+            startInjection()
+            return recordings.start(request, client: client, devices: recordableDevices(), now: monotonicMicroseconds())
+        case "record-stop":
+            return recordings.stop(client: client)
         case "reload":
             logger.info("reload requested", metadata: ["client": "\(client.id)", "uid": "\(client.uid)"])
             switch reload(origin: client.name) {
@@ -503,6 +523,15 @@ public final class Daemon {
         default:
             return ProtocolLine.error("unsupported request '\(request.request)'", request: request.request)
         }
+    }
+
+    /// Every open and injected device, for `record`.
+    private func recordableDevices() -> [DeviceRecordings.Target] {
+        devices.keys.sorted().map { id in
+            let d = devices[id]!
+            return .init(id: id, name: d.ref.name, path: d.evdev.path, description: d.evdev.description, kind: d.ref.kind)
+        } + injected.map { .init(id: $0.ref.id, name: $0.ref.name, path: $0.recording.source,
+                                  description: $0.recording.description, kind: $0.ref.kind) }
     }
 
     private func hex4(_ v: UInt16) -> String {
@@ -554,6 +583,7 @@ public final class Daemon {
             let desc = device.evdev.description
             guard newConfiguration.devices.selects(desc, kind: device.ref.kind, path: device.evdev.path) else {
                 epoll.remove(device.evdev.fd)
+                recordings.end(device: id, reason: "device no longer selected by the reloaded config")
                 logger.info("device no longer selected", metadata: ["id": "\(id)", "name": "\(desc.name)"])
                 continue
             }

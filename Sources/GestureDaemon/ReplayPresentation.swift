@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import FoundationEssentials
 import GestureCore
 import GestureConfig
@@ -62,13 +65,13 @@ public struct ReplayPresentation {
             }
         }
         if let expectPath {
-            let result = compare(lines, with: expectPath)
+            let result = compare(lines, with: expectPath, origin: origin)
             if result != 0 { status = result }
         }
         return status
     }
 
-    private func compare(_ lines: [String], with path: String) -> Int32 {
+    private func compare(_ lines: [String], with path: String, origin: Timestamp) -> Int32 {
         if writesExpected {
             let text = lines.map { $0 + "\n" }.joined()
             if let error = Self.write(text, to: path) {
@@ -79,16 +82,20 @@ public struct ReplayPresentation {
             return 0
         }
         let expected: [String]
+        if access(path, R_OK) != 0 {
+            let reason = String(cString: strerror(errno))
+            writeStandardError("\(path): cannot read the expected output: \(reason); create it with --write-expected\n")
+            return 2
+        }
         do {
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
             expected = GoldenComparison.lines(of: String(decoding: data, as: UTF8.self))
         } catch {
-            writeStandardError("\(path): cannot read the expected output (\(error)); "
-                               + "create it with --write-expected\n")
+            writeStandardError("\(path): cannot read the expected output (\(error)); create it with --write-expected\n")
             return 2
         }
         let comparison = GoldenComparison(expected: expected, actual: lines)
-        writeStandardError(comparison.report(file: path) + "\n")
+        writeStandardError(comparison.report(file: path, origin: origin) + "\n")
         if !comparison.isEqual {
             writeStandardError("to accept the replay's output as the new expectation, run the same command with --write-expected\n")
             return 1

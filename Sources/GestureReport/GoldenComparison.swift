@@ -67,10 +67,11 @@ public struct GoldenComparison {
     }
 
     /// The account of the differences: a summary line naming `file`, then up to `limit` differing
-    /// lines with their line number in the golden file, gesture and time (ms since the first line).
-    public func report(file: String, limit: Int = 8) -> String {
+    /// lines with their line number in the golden file, gesture and time (ms since `origin`).
+    /// `origin`: time zero of the ms (the replay's first event; nil: the first line's time).
+    public func report(file: String, origin: Timestamp? = nil, limit: Int = 8) -> String {
         guard !isEqual else { return "\(file): as expected (\(expected.count) lines)" }
-        let origin = (expected + actual).lazy.compactMap { Self.time(of: $0) }.first
+        let origin = origin ?? (expected + actual).lazy.compactMap { Self.time(of: $0) }.first
         var out = ["\(file): the replay differs from the expected output: \(differenceCount) line"
                    + (differenceCount == 1 ? "" : "s") + " differ (\(expected.count) expected, \(actual.count) replayed)"]
         var shown = 0
