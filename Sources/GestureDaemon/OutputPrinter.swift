@@ -12,10 +12,10 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     /// Text when the file descriptor is a terminal, JSON otherwise (pipes, files, the journal).
     public static func automatic(fd: Int32 = 1) -> OutputFormat { isatty(fd) == 1 ? .text : .json }
 
-    /// Columns of the text format: 80, or `$COLUMNS` when that is narrower (at least 40).
+    /// Columns of the text format: 80, or `$COLUMNS` when that is narrower (at least 60).
     public static var textWidth: Int {
         guard let value = getenv("COLUMNS").flatMap({ Int(String(cString: $0)) }), value > 0 else { return 80 }
-        return max(40, min(80, value))
+        return max(60, min(80, value))
     }
 }
 

@@ -55,9 +55,7 @@ public struct GoldenComparison {
 
     /// Splits a golden file's text into lines (blank lines ignored).
     public static func lines(of text: String) -> [String] {
-        text.split(separator: "\n", omittingEmptySubsequences: true).map { String($0) }.filter {
-            !$0.allSatisfy { $0 == " " || $0 == "\r" }
-        }.map { $0.hasSuffix("\r") ? String($0.dropLast()) : $0 }
+        text.split(whereSeparator: \.isNewline).map { String($0) }.filter { !$0.allSatisfy { $0 == " " || $0 == "\t" } }
     }
 
     public var isEqual: Bool { expected == actual }

@@ -6,7 +6,7 @@ import GestureCore
 /// line, then one summary line with how many followed and the last values, so a pinch does not
 /// scroll the screen. Feed lines with `format`, then call `finish` at the end of the stream.
 public struct TextFormatter {
-    /// Columns of a line. Never less than 40.
+    /// Columns of a line; never less than 60 (the fixed columns take 56).
     public let width: Int
     /// Times are printed as milliseconds since this; nil: since the first line that has a time.
     public private(set) var origin: Timestamp?
@@ -23,7 +23,7 @@ public struct TextFormatter {
     static let explainColumn = timeWidth + 2 + idWidth + 1
 
     public init(width: Int = 80, origin: Timestamp? = nil) {
-        self.width = max(40, width)
+        self.width = max(60, width)
         self.origin = origin
     }
 
@@ -212,7 +212,7 @@ public struct TextFormatter {
             }
         }
         lines.append(current)
-        return lines
+        return lines.map(trimmedEnd)
     }
 
     private func fit(_ text: String) -> String { clip(text, width) }
