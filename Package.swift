@@ -55,7 +55,8 @@ let package = Package(
         .testTarget(name: "GestureRecordingTests", dependencies: ["GestureRecording", "GestureCore", "GestureConfig"]),
         .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "GestureCore"]),
         .testTarget(name: "GestureReportTests", dependencies: ["GestureReport", "GestureCore", "GestureConfig"]),
-        .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "GestureCore"],
+        .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "GestureCore", "GestureRecording", "GestureConfig",
+                                                            .product(name: "Logging", package: "swift-log")],
                     exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

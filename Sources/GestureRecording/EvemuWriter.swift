@@ -12,16 +12,16 @@ public enum EvemuWriter {
 
     /// The header: comments naming the device and where it was recorded, then N:, I:, P:, B:, A:.
     public static func header(_ description: DeviceDescription, comments: [String] = []) -> String {
+        // The name must stay on one line.
+        let name = String(description.name.map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
         var out = "# EVEMU 1.3\n"
-        out += "# Input device name: \"\(description.name)\"\n"
+        out += "# Input device name: \"\(name)\"\n"
         out += "# Input device ID: bus 0x\(hex(description.bus, 2)) vendor 0x\(hex(description.vendor, 4)) "
         out += "product 0x\(hex(description.product, 4)) version 0x\(hex(description.version, 4))\n"
         for comment in comments {
             for line in comment.split(separator: "\n", omittingEmptySubsequences: false) { out += "# \(line)\n" }
         }
-        // The name must stay on one line.
-        let name = description.name.map { $0 == "\n" || $0 == "\r" ? " " : $0 }
-        out += "N: \(String(name))\n"
+        out += "N: \(name)\n"
         out += "I: \(hex(description.bus, 4)) \(hex(description.vendor, 4)) \(hex(description.product, 4)) \(hex(description.version, 4))\n"
         out += lines("P:", bitmask(description.properties.map { Int($0.rawValue) }, bytes: 8))
         var codes = description.codes

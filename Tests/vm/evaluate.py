@@ -150,6 +150,42 @@ check("after reload: a tap still arrives",
 check("graceful stop on SIGTERM (exit 0)", text(os.path.join(out, "daemon-exit")).strip() == "0",
       text(os.path.join(out, "daemon-exit")))
 
+# ---- Recording through the daemon (issue 13): inside.sh's record_through_daemon ----
+def axis_lines(path):
+    """The N: and A: lines of an evemu file (name and every axis with its resolution, 0 when absent)."""
+    lines = []
+    for line in text(path).splitlines():
+        if line.startswith("N:"):
+            lines.append(line.strip())
+        elif line.startswith("A:"):
+            fields = line.split()
+            lines.append(" ".join(fields + ["0"] * (7 - len(fields))))
+    return sorted(lines)
+
+
+def check_record_through_daemon():
+    cases = [line.split("|", 1) for line in text(os.path.join(out, "record-cases")).splitlines() if "|" in line]
+    check("record through the daemon: every case ran", len(cases) == 3, f"{cases}")
+    for name, desc in cases:
+        recorded = os.path.join(out, f"recorded-{name}.evemu")
+        status = text(os.path.join(out, f"record-{name}.exit")).strip()
+        check(f"record {name}: gesturectl record ended by the unplug, exit 0", status == "0" and
+              "device removed" in text(os.path.join(out, f"record-{name}.err")),
+              f"exit {status}: {text(os.path.join(out, f'record-{name}.err')).strip()}")
+        check(f"record {name}: the file has the device's description (name, every axis with its resolution)",
+              axis_lines(recorded) == axis_lines(os.path.join(root, "Tests/Fixtures/evemu-devices", desc)) and
+              "\nI: " in text(recorded) and "\nB: 01 " in text(recorded) and "\nP: " in text(recorded),
+              f"\n  recorded: {axis_lines(recorded)}")
+        live = gestures(os.path.join(out, f"live-record-{name}.jsonl"))
+        replayed = gestures(os.path.join(out, f"replay-recorded-{name}.jsonl"))
+        untimed = lambda events: [{k: v for k, v in g.items() if k != "time"} for g in events]
+        check(f"record {name}: gestured replay of the recorded file gives the live gesture sequence",
+              bool(live) and untimed(replayed) == untimed(live),
+              f"\n  live:     {signature(live)}\n  replayed: {signature(replayed)}")
+
+
+check_record_through_daemon()
+
 # ---- reported, not asserted ----
 print("\n== Reported figures ==")
 for g in read_lines(os.path.join(out, "latency.jsonl")):
