@@ -40,7 +40,7 @@ public struct TextFormatter {
         case .engine(.touch(let t)):
             return touch(t)
         case .engine(.explain(let e)):
-            return explainLines(time: milliseconds(e.time), id: e.gesture, text: e.to.rawValue + ": " + e.reason)
+            return explain(e)
         case .dropped(let count):
             return [fit("-- \(count) line\(count == 1 ? "" : "s") dropped: this client read too slowly")]
         case .error(let message):
@@ -65,10 +65,14 @@ public struct TextFormatter {
     private enum RunKey: Hashable {
         case gesture(device: String, id: String)
         case touch(TouchID)
+        /// Explain lines of one recognizer repeating the same transition and reason.
+        case explain(String)
     }
 
     /// A run of `changed` (or `moved`) lines after its first one, which was printed.
     private struct Run {
+        /// The line that opened the run (explain runs compare with it).
+        var first: OutputLine?
         var held: [OutputLine] = []
     }
 
@@ -98,8 +102,22 @@ public struct TextFormatter {
         return out
     }
 
-    private mutating func open(_ key: RunKey) {
-        runs[key] = Run()
+    /// Explain lines; a repeated one ("changed: moved" at every frame of a pan) is summarised too.
+    private mutating func explain(_ e: ExplainEvent) -> [String] {
+        let key = RunKey.explain(e.gesture)
+        if let first = runs[key]?.first, case .engine(.explain(let f)) = first,
+           f.from == e.from, f.to == e.to, f.reason == e.reason {
+            runs[key]!.held.append(.engine(.explain(e)))
+            return []
+        }
+        var out = close(key)
+        out += explainLines(time: milliseconds(e.time), id: e.gesture, text: e.to.rawValue + ": " + e.reason)
+        open(key, first: .engine(.explain(e)))
+        return out
+    }
+
+    private mutating func open(_ key: RunKey, first: OutputLine? = nil) {
+        runs[key] = Run(first: first)
         runOrder.append(key)
     }
 
@@ -113,6 +131,8 @@ public struct TextFormatter {
         switch last {
         case .engine(.gesture(let g)): return [gestureLine(g, stateSuffix: count)]
         case .engine(.touch(let t)): return [touchLine(t, stateSuffix: count)]
+        case .engine(.explain(let e)):
+            return explainLines(time: milliseconds(e.time), id: e.gesture, text: e.to.rawValue + count + ": " + e.reason)
         default: return []
         }
     }

@@ -56,6 +56,21 @@ import GestureCore
         #expect(out.last?.contains("b") == true && out.last?.contains("changed ×9") == true && out.last?.contains("-10.0") == true)
     }
 
+    @Test func repeatedExplainLinesAreSummarisedToo() {
+        func why(_ ms: Double, _ from: GestureState, _ to: GestureState, _ reason: String) -> OutputLine {
+            .engine(.explain(ExplainEvent(gesture: "pan", region: "screen", from: from, to: to,
+                                          time: Self.origin.adding(milliseconds: ms), reason: reason)))
+        }
+        var stream = [why(0, .possible, .began, "moved 3.2 mm >= 3 mm")]
+        for i in 1...30 { stream.append(why(Double(i) * 8, .changed, .changed, "moved")) }
+        stream.append(why(300, .changed, .ended, "lifted"))
+        let out = Self.lines(stream)
+        #expect(out == ["     0  pan              began: moved 3.2 mm >= 3 mm",
+                        "     8  pan              changed: moved",
+                        "   240  pan              changed ×29: moved",
+                        "   300  pan              ended: lifted"], "\(out)")
+    }
+
     @Test func noLineIsWiderThanTheWidthAndExplainReasonsWrapInsteadOfBeingCut() {
         let reason = "required a-long-recognizer-name to fail, which recognized after all the waiting we did"
         let stream: [OutputLine] = [
