@@ -57,6 +57,9 @@ public struct RecordClient {
     public func run(_ client: ControlClient) -> Int32 {
         let signals = [SIGINT, SIGTERM]
         SignalFD.block(signals)
+        // An ignored signal is discarded before signalfd could see it (a shell starting us in the
+        // background ignores SIGINT); blocked, the default action never runs.
+        for signo in signals { signal(signo, SIG_DFL) }
         guard let stop = try? SignalFD(signals: signals) else { return fail("cannot watch for Ctrl-C (signalfd)") }
         let file = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard file >= 0 else { return fail("cannot write \(outputPath): \(String(cString: strerror(errno)))") }

@@ -134,6 +134,40 @@ func runInTerminal(_ command: [String], columns: Int = 80) throws -> [String] {
         #expect(lines.contains { $0.contains("pinch") && $0.contains("changed ×") })
     }
 
+    /// `gesturectl listen` until `done` holds for what it printed (the first subscriber starts the
+    /// daemon's injected recording).
+    func listen(_ arguments: [String], until done: @escaping (String) -> Bool) throws -> String {
+        let daemon = try DaemonProcess(extraArguments: ["--inject", Paths.twoFingerScroll, "--inject-when-subscribed"])
+        let out = daemon.dir.file("listen.out")
+        _ = FileManager.default.createFile(atPath: out, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Paths.binary("gesturectl"))
+        process.arguments = ["listen", "--socket", daemon.socketPath] + arguments
+        process.standardOutput = FileHandle(forWritingAtPath: out)
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try process.run()
+        defer {
+            // SIGKILL: a child of a test thread inherits its blocked signals (SIGTERM among them).
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        let read = { (try? String(contentsOfFile: out, encoding: .utf8)) ?? "" }
+        #expect(waitUntil(timeout: 30) { done(read()) }, "gesturectl listen \(arguments): \(read())")
+        return read()
+    }
+
+    @Test func gesturectlListenPrintsTextOrJSON() throws {
+        let text = try listen(["--format", "text"]) { $0.contains(" ended ") }
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.first == "    ms  gesture          kind       state      fingers  values")
+        #expect(lines.allSatisfy { !$0.hasPrefix("{") && $0.unicodeScalars.count <= 80 })
+        #expect(lines.contains { $0.contains("two-finger-pan") && $0.contains("changed ×") })
+        #expect(lines.count < 10, "\(text)")
+        // Piped, without --format: the protocol's JSON lines.
+        let json = try listen([]) { $0.contains("\"state\":\"ended\"") }
+        #expect(json.split(separator: "\n").allSatisfy { $0.hasPrefix("{\"type\":\"gesture\"") })
+    }
+
     @Test func expectPassesOnItsOwnOutputAndFailsWithADiffWhenOneValueDiffers() throws {
         let dir = TempDir()
         let golden = dir.file("scroll.expected.jsonl")
