@@ -7,6 +7,7 @@ extension Paths {
     static func corpus(_ name: String) -> String { packageRoot + "/Tests/Fixtures/" + name }
     static let doubleTap = corpus("evemu-devices/tablets/Wacom ISDv4 E6 Finger.double-tap-center.events")
     static let pinch = corpus("evemu-devices/tablets/dell_canvas_touch.evemu")
+    static let pinchZoomIn = corpus("chromiumos-touchmtb/tmtb-link-pinch-zoom_in.evemu")
     static let threeFingerSwipe = corpus("derived/Atmel maXTouch Touchscreen.3-finger-drag-down.evemu")
     static let twoFingerScroll = corpus("evemu-devices/touchscreens/EP0430M09.2-finger-scroll-down.events")
 }

@@ -15,7 +15,8 @@ import GestureDaemon
         return (be32(16), be32(20))
     }
 
-    @Test(arguments: [("double tap", Paths.doubleTap), ("pinch", Paths.pinch), ("three-finger swipe", Paths.threeFingerSwipe)])
+    @Test(arguments: [("double tap", Paths.doubleTap), ("pinch", Paths.pinchZoomIn), ("busy pinch", Paths.pinch),
+                      ("three-finger swipe", Paths.threeFingerSwipe)])
     func theSVGRendersWithRsvgAndShowsEveryGestureOfTheReplay(name: String, file: String) throws {
         #expect(FileManager.default.isExecutableFile(atPath: Self.renderer), "rsvg-convert is missing: scripts/test installs librsvg2-bin")
         let dir = TempDir()
