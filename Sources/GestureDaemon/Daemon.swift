@@ -239,7 +239,8 @@ public final class Daemon {
         }
     }
 
-    /// One timer for everything time-driven: the engine's next deadline and binding timeouts.
+    /// One timer for everything time-driven: the engine's next deadline, binding timeouts, the end of
+    /// timed recordings.
     private func armTimer() {
         let deadlines = [pipeline.nextDeadline?.microseconds, bindings.nextDeadline, injected.compactMap(\.nextTime).min(),
                          recordings.nextDeadline]
