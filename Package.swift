@@ -48,22 +48,26 @@ let package = Package(
         .target(name: "GestureRecording", dependencies: ["GestureCore", "GestureYAML", "GesturePosix"]),
         // YAML configuration -> EngineConfiguration, with file:line:column errors.
         .target(name: "GestureConfig", dependencies: ["GestureCore", "GestureYAML"]),
-        // The socket protocol's types and the blocking client: all `gesturectl` links besides the
-        // core and GesturePosix (no libevdev, no libudev, no ICU).
+        // The socket protocol's types and the blocking clients (requests, `gesturectl record`): all
+        // `gesturectl` links besides the core, GesturePosix and GestureReport (no libevdev, no libudev,
+        // no libyaml, no ICU).
         .target(name: "GestureProtocol", dependencies: ["GestureCore", "GesturePosix", "CGestureSys"]),
+        // For people: the text format, golden-file comparison and the SVG picture of a replay.
+        .target(name: "GestureReport", dependencies: ["GestureCore", "GesturePosix"]),
         // The only importer of libevdev and libudev: input devices and the hot-plug monitor.
         .target(name: "GestureDevices", dependencies: ["GestureCore", "GesturePosix", "CLibevdev", "CLibudev"]),
         // Daemon runtime: event loop, socket protocol, bindings, replay driver, systemd notify.
         .target(name: "GestureDaemon", dependencies: [
             "GestureCore", "GestureRecording", "GestureConfig", "GestureDevices", "GesturePosix",
-            "GestureProtocol", "CGestureSys", .product(name: "Logging", package: "swift-log"),
+            "GestureProtocol", "GestureReport", "CGestureSys", .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "gestured", dependencies: [
-            "GestureDaemon", "GestureProtocol", "GesturePosix",
+            "GestureDaemon", "GestureProtocol", "GesturePosix", "GestureReport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: leanRelease),
         .executableTarget(name: "gesturectl", dependencies: [
-            "GestureProtocol", "GestureCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "GestureProtocol", "GestureReport", "GesturePosix", "GestureCore",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: leanRelease),
         // Benchmarks (issue 6): throughput, per-frame latency, allocations. Not a test.
         .target(name: "CAllocationCounter"),
@@ -78,7 +82,10 @@ let package = Package(
         .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "GestureCore"]),
         .testTarget(name: "GesturePosixTests", dependencies: ["GesturePosix"]),
         .testTarget(name: "GestureDevicesTests", dependencies: ["GestureDevices", "GesturePosix", "GestureCore"]),
-        .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "GestureProtocol", "GesturePosix", "GestureCore"],
+        .testTarget(name: "GestureReportTests", dependencies: ["GestureReport", "GestureCore", "GestureConfig"]),
+        .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "GestureProtocol", "GesturePosix", "GestureCore",
+                                                            "GestureRecording", "GestureConfig", "GestureReport",
+                                                            .product(name: "Logging", package: "swift-log")],
                     exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

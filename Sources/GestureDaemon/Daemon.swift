@@ -92,6 +92,8 @@ public final class Daemon {
     private let signals: SignalFD
     private var watchdogTimer: MonotonicTimer?
     private var hub: ClientHub!
+    /// Clients recording a device's raw events (`record`, DeviceRecordings.swift).
+    private var recordings: DeviceRecordings!
     private let bindings: BindingDispatcher
     private let notifier = SystemdNotifier()
     private var udev: Udev?
@@ -172,6 +174,7 @@ public final class Daemon {
         }
         hub = try ClientHub(listenFD: listenFD, socketPath: socketPath, settings: settings, epoll: epoll, logger: logger)
         hub.recognizerKinds = recognizerKinds
+        recordings = DeviceRecordings(hub: hub, logger: logger)
         bindings.unitsPerMM = { [unowned self] name in self.surfaceUnitsPerMM(device: name) }
         bindings.configure(configuration)
 
@@ -226,6 +229,7 @@ public final class Daemon {
             let time = max(Timestamp(microseconds: now), lastEventTime ?? .zero)
             handle(pipeline.advance(to: time))
             bindings.enforceTimeouts(now: now)
+            recordings.expire(now: now)
         } else if fd == signals.fd {
             for signo in signals.drain() { handleSignal(signo) }
         } else if let monitor, fd == monitor.fd {
@@ -249,22 +253,24 @@ public final class Daemon {
     private func actOnHubEvents() {
         while let event = hub.nextEvent() {
             switch event {
-            case .request(let pending): hub.reply(to: pending, with: answer(pending.request, from: pending.client))
+            case .request(let pending): hub.reply(to: pending, with: answer(pending))
             case .explainWanted(let on): pipeline.engine.explains = on
             case .subscribed: startInjection()
             }
         }
     }
 
-    /// One timer for everything time-driven: the engine's next deadline and binding timeouts.
+    /// One timer for everything time-driven: the engine's next deadline, binding timeouts, the end of
+    /// timed recordings.
     private func armTimer() {
-        // Runs at every loop turn: no arrays built for three optional times.
+        // Runs at every loop turn: no arrays built for a few optional times.
         var earliest = pipeline.nextDeadline?.microseconds
         func consider(_ time: Int64?) {
             if let time, earliest == nil || time < earliest! { earliest = time }
         }
         consider(bindings.nextDeadline)
         for device in injected { consider(device.nextTime) }
+        consider(recordings.nextDeadline)
         timer.arm(at: earliest)
     }
 
@@ -294,6 +300,7 @@ public final class Daemon {
 
     private func shutdown() {
         notifier.stopping()
+        recordings.endAll(reason: "daemon stopping")
         for id in devices.keys.sorted() { closeDevice(id, reason: "daemon stopping") }
         hub.closeAll()
         if bindings.runningCount > 0 {
@@ -383,6 +390,7 @@ public final class Daemon {
         deviceByNode = deviceByNode.filter { $0.value != id }
         let now = max(Timestamp(microseconds: monotonicMicroseconds()), lastEventTime ?? .zero)
         handle(pipeline.removeDevice(id: id, at: now))
+        recordings.end(device: id, reason: "device removed (\(reason))")
         logger.info("device removed", metadata: ["id": "\(id)", "name": "\(device.ref.name)", "reason": "\(reason)"])
     }
 
@@ -397,6 +405,8 @@ public final class Daemon {
             lastEventTime = max(lastEventTime ?? event.time, event.time)
         }
         handle(pipeline.feed(eventBuffer, device: id))
+        // After the gestures they made were published.
+        if recordings.isActive { recordings.capture(eventBuffer, device: id) }
         if case .gone(let error) = status {
             closeDevice(id, reason: error.code == ENODEV ? "unplugged" : "\(error)")
         }
@@ -439,6 +449,7 @@ public final class Daemon {
     /// Feeds every injected event due by `now`, in time order across recordings; a finished
     /// recording is removed like an unplugged device.
     private func feedInjected(until now: Int64) {
+        var recorded: [Int: [RawEvent]] = [:]
         while true {
             var pick: InjectedDevice?
             for device in injected {
@@ -451,10 +462,13 @@ public final class Daemon {
             event.time = Timestamp(microseconds: event.time.microseconds + device.offset)
             lastEventTime = max(lastEventTime ?? event.time, event.time)
             handle(pipeline.feed(event, device: device.ref.id))
+            if recordings.isActive { recorded[device.ref.id, default: []].append(event) }
         }
+        for (id, events) in recorded.sorted(by: { $0.key < $1.key }) { recordings.capture(events, device: id) }
         for device in injected where device.nextTime == nil {
             let end = max(Timestamp(microseconds: now), lastEventTime ?? .zero)
             handle(pipeline.removeDevice(id: device.ref.id, at: end))
+            recordings.end(device: device.ref.id, reason: "injected recording finished")
             logger.info("injected recording finished", metadata: ["id": "\(device.ref.id)", "file": "\(device.recording.source)"])
         }
         injected.removeAll { $0.nextTime == nil }
@@ -462,7 +476,9 @@ public final class Daemon {
 
     // MARK: requests
 
-    private func answer(_ request: ClientRequest, from client: ClientInfo) -> String {
+    private func answer(_ pending: PendingRequest) -> String {
+        let request = pending.request
+        let client = pending.client
         switch request.request {
         case "status":
             let uptime = Double(monotonicMicroseconds() - started) / 1_000_000
@@ -475,6 +491,7 @@ public final class Daemon {
                 ("clients", String(hub.clientCount)),
             ] + bindings.statusFields + [
                 ("explain", pipeline.engine.explains ? "true" : "false"),
+                ("recordings", String(recordings.count)),
             ])
         case "devices":
             let list = devices.keys.sorted().map { id -> String in
@@ -530,6 +547,13 @@ public final class Daemon {
             if let deviceName { fields.append(("device", ProtocolLine.string(deviceName))) }
             fields.append(("surface", "{\"x\":\(JSONLine.number(size.x)),\"y\":\(JSONLine.number(size.y))}"))
             return ProtocolLine.response("hit-test", fields)
+        case "record":
+            // A recorder counts as a subscriber for --inject-when-subscribed.
+            startInjection()
+            return recordings.start(request, client: client, fd: pending.fd, devices: recordableDevices(),
+                                    now: monotonicMicroseconds())
+        case "record-stop":
+            return recordings.stop(client: client)
         case "reload":
             logger.info("reload requested", metadata: ["client": "\(client.id)", "uid": "\(client.uid)"])
             switch reload(origin: client.name) {
@@ -539,6 +563,15 @@ public final class Daemon {
         default:
             return ProtocolLine.error("unsupported request '\(request.request)'", request: request.request)
         }
+    }
+
+    /// Every open and injected device, for `record`.
+    private func recordableDevices() -> [DeviceRecordings.Target] {
+        devices.keys.sorted().map { id in
+            let d = devices[id]!
+            return .init(id: id, name: d.ref.name, path: d.evdev.path, description: d.evdev.description, kind: d.ref.kind)
+        } + injected.map { .init(id: $0.ref.id, name: $0.ref.name, path: $0.recording.source,
+                                  description: $0.recording.description, kind: $0.ref.kind) }
     }
 
     private func hex4(_ v: UInt16) -> String {
@@ -591,6 +624,7 @@ public final class Daemon {
             let desc = device.evdev.description
             guard newConfiguration.devices.selects(desc, kind: device.ref.kind, path: device.evdev.path) else {
                 epoll.remove(device.evdev.fd)
+                recordings.end(device: id, reason: "device no longer selected by the reloaded config")
                 logger.info("device no longer selected", metadata: ["id": "\(id)", "name": "\(desc.name)"])
                 continue
             }

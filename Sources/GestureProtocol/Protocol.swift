@@ -31,6 +31,8 @@ public struct ClientRequest: Decodable, Sendable, Equatable {
     public var device: String?
     /// explain: on (default) or off.
     public var on: Bool?
+    /// record: how long to record (default: until record-stop or the device goes away).
+    public var seconds: Double?
     /// Echoed in the reply, to match replies with requests.
     public var id: RequestID?
 
@@ -46,7 +48,7 @@ public struct ClientRequest: Decodable, Sendable, Equatable {
         do {
             return .success(try JSONDecoder().decode(ClientRequest.self, from: data))
         } catch let DecodingError.keyNotFound(key, _) {
-            return .failure(ProtocolError("malformed request: missing \"\(key.stringValue)\" (expected {\"request\":\"subscribe|status|devices|hit-test|reload|explain\",...})"))
+            return .failure(ProtocolError("malformed request: missing \"\(key.stringValue)\" (expected {\"request\":\"subscribe|status|devices|hit-test|reload|explain|record\",...})"))
         } catch let DecodingError.typeMismatch(_, context) {
             let path = context.codingPath.map(\.stringValue).joined(separator: ".")
             return .failure(ProtocolError("malformed request: \"\(path)\" has the wrong type (\(context.debugDescription))"))

@@ -23,7 +23,7 @@ struct RunCommand: ParsableCommand {
         discussion: "For trying a config and its bindings without touching the screen."))
     var inject: [String] = []
 
-    @Flag(name: .long, help: "Start the --inject recordings when the first client subscribes.")
+    @Flag(name: .long, help: "Start the --inject recordings when the first client subscribes (or asks to record).")
     var injectWhenSubscribed = false
 
     @Option(name: .long, help: "The uinput device node for the virtual keyboard of keys: bindings.")

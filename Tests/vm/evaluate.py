@@ -219,6 +219,42 @@ def check_actions():
 
 check_actions()
 
+# ---- Recording through the daemon (issue 13): inside.sh's record_through_daemon ----
+def axis_lines(path):
+    """The name and every axis (code, min, max, resolution; 0 when absent) of an evemu file. Fuzz and
+    flat are left out: the kernel reports its own (the Wacom's ABS_X fuzz 4 reads back as 0)."""
+    lines = []
+    for line in text(path).splitlines():
+        if line.startswith("N:"):
+            lines.append(line.strip())
+        elif line.startswith("A:"):
+            fields = line.split() + ["0"] * 6
+            lines.append(f"A: {fields[1]} {fields[2]} {fields[3]} resolution {fields[6]}")
+    return sorted(lines)
+
+
+def check_record_through_daemon():
+    cases = [line.split("|", 1) for line in text(os.path.join(out, "record-cases")).splitlines() if "|" in line]
+    check("record through the daemon: every case ran", len(cases) == 3, f"{cases}")
+    for name, desc in cases:
+        recorded = os.path.join(out, f"recorded-{name}.evemu")
+        status = text(os.path.join(out, f"record-{name}.exit")).strip()
+        check(f"record {name}: gesturectl record ended by the unplug, exit 0", status == "0" and
+              "device removed" in text(os.path.join(out, f"record-{name}.err")),
+              f"exit {status}: {text(os.path.join(out, f'record-{name}.err')).strip()}")
+        check(f"record {name}: the file has the device's description (name, every axis with its resolution)",
+              axis_lines(recorded) == axis_lines(os.path.join(root, "Tests/Fixtures/evemu-devices", desc)) and
+              "\nI: " in text(recorded) and "\nB: 01 " in text(recorded) and "\nP: " in text(recorded),
+              f"\n  recorded: {axis_lines(recorded)}")
+        live = gestures(os.path.join(out, f"live-record-{name}.jsonl"))
+        replayed = gestures(os.path.join(out, f"replay-recorded-{name}.jsonl"))
+        untimed = lambda events: [{k: v for k, v in g.items() if k != "time"} for g in events]
+        check(f"record {name}: gestured replay of the recorded file gives the live gesture sequence",
+              bool(live) and untimed(replayed) == untimed(live),
+              f"\n  live:     {signature(live)}\n  replayed: {signature(replayed)}")
+
+
+check_record_through_daemon()
 
 # ---- reported, not asserted ----
 print("\n== Reported figures ==")

@@ -126,6 +126,40 @@ wait_for 10 device_gone EP0430M09
 kill "$listener"; wait "$listener" 2>/dev/null
 kill -0 "$daemon" 2>/dev/null || echo "overflow: daemon died" >> "$out/fatal"
 
+# --- Recording through the daemon (issue 13) ---------------------------------------------------------
+# record_through_daemon NAME DESC EVENTS: while EVENTS play through the kernel on a uinput device,
+# `gesturectl record` asks the running daemon for that device's raw events; unplugging the device ends
+# the recording. The recorded file is then replayed; evaluate.py's check_record_through_daemon compares
+# it with what `gesturectl listen` received live.
+record_through_daemon() {
+    local name=$1 desc="$rec/$2" events="$rec/$3"
+    local devname; devname=$(header_name "$desc")
+    "$bin/gesturectl" listen --socket "$sock" --format json > "$out/live-record-$name.jsonl" 2>"$out/listen-record-$name.err" &
+    local listener=$!
+    wait_for 30 listener_ready || echo "record-$name: the listener never connected" >> "$out/fatal"
+    evemu-device "$desc" > "$out/node-record-$name.txt" 2>&1 &
+    local creator=$!
+    wait_for 10 grep -q /dev/input "$out/node-record-$name.txt" || echo "record-$name: evemu-device made no node" >> "$out/fatal"
+    local node; node=$(grep -o '/dev/input/event[0-9]*' "$out/node-record-$name.txt" | head -1)
+    wait_for 10 device_open "$devname" || echo "record-$name: the daemon never opened the device" >> "$out/fatal"
+    "$bin/gesturectl" record --socket "$sock" --device "$devname" -o "$out/recorded-$name.evemu" 2>"$out/record-$name.err" &
+    local recorder=$!
+    wait_for 30 grep -q '^recording ' "$out/record-$name.err" || echo "record-$name: the recording never started" >> "$out/fatal"
+    evemu-play "$node" < "$events"
+    sleep 1.5   # the daemon's timers (tap interval) fire in real time
+    kill "$creator"; wait "$creator" 2>/dev/null   # the unplug ends the recording
+    wait_for 20 eval "! kill -0 $recorder" || { echo "record-$name: gesturectl record did not end" >> "$out/fatal"; kill "$recorder"; }
+    wait "$recorder"; echo $? > "$out/record-$name.exit"
+    wait_for 10 device_gone "$devname"
+    kill "$listener"; wait "$listener" 2>/dev/null
+    "$bin/gestured" replay --config "$out/vm-config.yaml" --format json "$out/recorded-$name.evemu" \
+        > "$out/replay-recorded-$name.jsonl" 2>"$out/replay-recorded-$name.err"
+    echo "$name|$2" >> "$out/record-cases"
+}
+record_through_daemon double-tap "tablets/Wacom ISDv4 E6 Finger.desc" "tablets/Wacom ISDv4 E6 Finger.double-tap-center.events"
+record_through_daemon two-finger-scroll "touchscreens/EP0430M09.desc" "touchscreens/EP0430M09.2-finger-scroll-down.events"
+record_through_daemon cypress-three-finger-tap "touchpads/CyPS2 Cypress Trackpad.three_finger_tap.events" "touchpads/CyPS2 Cypress Trackpad.three_finger_tap.events"
+
 # A device the config ignores produces nothing.
 run_case ignored "tablets/eGalax_eMPIA Technology Inc. PCAP MultiTouch Controller.desc" "tablets/eGalax_eMPIA Technology Inc. PCAP MultiTouch Controller.tap.events"
 
