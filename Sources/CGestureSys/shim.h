@@ -14,4 +14,8 @@ extern int accept4(int fd, struct sockaddr *address, socklen_t *length, int flag
 static inline int gestured_accept_nonblocking(int fd) {
     return accept4(fd, 0, 0, SOCK_NONBLOCK | SOCK_CLOEXEC);
 }
+
+// glibc >= 2.34 declares this only under _GNU_SOURCE: binding commands must not inherit the
+// daemon's descriptors (whatever its own parent left open, systemd's sockets).
+extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);
 #endif

@@ -43,20 +43,69 @@ public struct SurfaceRule: Hashable, Sendable {
     }
 }
 
-/// A shell command run for a gesture.
+/// What a gesture makes happen (docs/configuration.md#bindings): a shell command, key
+/// combinations sent through the daemon's virtual keyboard, or both; once per state reached, or
+/// once per step of a continuous gesture's progress (`every`).
 public struct Binding: Hashable, Sendable {
     public var gesture: String
     /// States that trigger it; empty means recognized / ended (the gesture's completion).
+    /// A stepped binding (`every`) ignores them: it fires on progress.
     public var states: Set<GestureState>
-    public var command: String
+    /// A `/bin/sh -c` command line, or nil for a keys-only binding.
+    public var command: String?
+    /// Key combinations sent in order on every trigger (every step, for a stepped binding).
+    public var keys: [KeyCombo]
+    /// Stepped bindings only: combinations sent on a step up (+1) / down (-1).
+    public var keysIncrease: [KeyCombo]
+    public var keysDecrease: [KeyCombo]
+    /// Fire once per step of progress instead of per state.
+    public var every: StepMeasure?
+    /// Least time between two runs of this binding, ms (0: none). Triggers within it are dropped.
+    public var cooldown: Double
     /// Kill the command after this many ms.
     public var timeout: Double
-    public init(gesture: String, states: Set<GestureState> = [], command: String, timeout: Double = 10_000) {
+
+    public init(gesture: String, states: Set<GestureState> = [], command: String? = nil, keys: [KeyCombo] = [],
+                keysIncrease: [KeyCombo] = [], keysDecrease: [KeyCombo] = [], every: StepMeasure? = nil,
+                cooldown: Double = 0, timeout: Double = 10_000) {
         self.gesture = gesture
         self.states = states
         self.command = command
+        self.keys = keys
+        self.keysIncrease = keysIncrease
+        self.keysDecrease = keysDecrease
+        self.every = every
+        self.cooldown = cooldown
         self.timeout = timeout
     }
+
+    /// Every key code this binding may send.
+    public var keyCodes: Set<UInt16> {
+        Set((keys + keysIncrease + keysDecrease).flatMap(\.codes))
+    }
+
+    /// Whether it sends keys at all.
+    public var sendsKeys: Bool { !keys.isEmpty || !keysIncrease.isEmpty || !keysDecrease.isEmpty }
+}
+
+/// One key combination: kernel EV_KEY codes pressed in this order, then released in reverse.
+public struct KeyCombo: Hashable, Sendable {
+    public var codes: [UInt16]
+    public init(_ codes: [UInt16]) { self.codes = codes }
+}
+
+/// How a stepped binding measures a continuous gesture's progress, from where the fingers landed.
+public enum StepMeasure: Hashable, Sendable {
+    /// Pan / edge-pan translation: mm per step, along `axis` (nil: the dominant axis).
+    case distance(mm: Double, axis: StepAxis?)
+    /// Pinch scale: each step multiplies (or divides) the scale by `1 + ratio` (0.1 for `10%`).
+    case scale(ratio: Double)
+    /// Rotation: degrees per step.
+    case angle(degrees: Double)
+}
+
+public enum StepAxis: String, Hashable, Sendable, CaseIterable {
+    case x, y
 }
 
 public struct SocketSettings: Hashable, Sendable {
@@ -92,6 +141,11 @@ public struct Configuration: Hashable, Sendable {
 
     /// Default of `bindingConcurrency`.
     public static let defaultBindingConcurrency = 4
+
+    /// Every key code the bindings may send: exactly the keys of the daemon's virtual keyboard.
+    public var virtualKeys: Set<UInt16> {
+        bindings.reduce(into: Set<UInt16>()) { $0.formUnion($1.keyCodes) }
+    }
 
     public init(engine: EngineConfiguration, devices: DeviceSelection = .init(), surfaces: [SurfaceRule] = [],
                 bindings: [Binding] = [], bindingConcurrency: Int = Configuration.defaultBindingConcurrency,

@@ -1,5 +1,5 @@
 import GestureCore
-import Yams
+import GestureYAML
 
 #if canImport(Glibc)
 import Glibc
@@ -20,11 +20,11 @@ public enum ConfigurationLoader {
     /// Parses and validates; throws every error found (at least one).
     public static func parse(_ yaml: String, file: String) throws(ConfigErrors) -> Configuration {
         let reader = YAMLReader(file: file)
-        var root: Node?
+        let root: Node?
         do {
-            root = try Yams.compose(yaml: yaml)
+            root = try YAMLComposer.compose(yaml)
         } catch {
-            reader.syntaxError(error)
+            reader.syntaxError(error, in: yaml)
             throw ConfigErrors(errors: reader.errors)
         }
         let configuration = SchemaReader(reader: reader).configuration(root)

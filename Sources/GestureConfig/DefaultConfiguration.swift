@@ -150,18 +150,31 @@ enum DefaultConfiguration {
             edges: [bottom]
             fingers: 1
 
-        # Shell commands run for gestures. Gesture values reach the command as environment
-        # variables (GESTURE_ID, GESTURE_KIND, GESTURE_STATE, GESTURE_FINGERS, GESTURE_DIRECTION,
-        # GESTURE_SCALE, ...), never spliced into the text. `states` defaults to the gesture's
-        # completion (recognized for taps and swipes, ended for the others).
+        # What gestures make happen: shell commands, keys, or both. Gesture values reach a command as
+        # environment variables (GESTURE_ID, GESTURE_KIND, GESTURE_STATE, GESTURE_FINGERS,
+        # GESTURE_DIRECTION, GESTURE_SCALE, ...), never spliced into the text. `states` defaults to the
+        # gesture's completion (recognized for taps and swipes, ended for the others). `keys` go through
+        # the daemon's virtual keyboard (needs /dev/uinput: see udev/70-gestured.rules); names are the
+        # kernel's without KEY_. `every` fires once per step of a pan (mm), pinch (%) or rotation (deg),
+        # with GESTURE_STEP=+1 or -1. A binding's command never runs twice at once: triggers meanwhile
+        # become one pending run with GESTURE_STEPS=N. Recipes per desktop: docs/recipes.md.
         bindings: []
         # bindings:
         #   - gesture: swipe-3
         #     command: 'case "$GESTURE_DIRECTION" in left) wmctrl -s 1;; right) wmctrl -s 0;; esac'
+        #     cooldown: 300ms                  # least time between two runs
         #   - gesture: long-press
         #     states: [began]
-        #     command: xdotool click 3
-        #     timeout: 2s
+        #     keys: [btn_right]                # or [leftctrl, leftalt, right], or [[leftmeta, pageup], enter]
+        #   - gesture: pinch
+        #     every: 10%
+        #     keys-increase: [leftctrl, kpplus]
+        #     keys-decrease: [leftctrl, kpminus]
+        #   - gesture: two-finger-pan
+        #     every: 8mm
+        #     axis: y
+        #     command: 'echo "$GESTURE_STEP" >> /tmp/steps'
+        #     timeout: 2s                      # kill it after this long
 
         # The Unix socket clients (gesturectl, apps) connect to.
         socket:

@@ -1,5 +1,5 @@
 import GestureCore
-import Yams
+import GestureYAML
 
 /// Maps the YAML schema (docs/configuration.md) onto the model, then checks cross references.
 final class SchemaReader {
@@ -24,9 +24,7 @@ final class SchemaReader {
     private var regionOrder: [String] = []
     private var redirects: [(from: String, to: Reference)] = []
     private var gestures: [GestureEntry] = []
-    private var bindingRefs: [Reference] = []
-    /// The `states` items of each binding, checked against the gesture's kind once gestures are known.
-    private var stateNodes: [(gesture: String, items: [Node])] = []
+    private lazy var bindingReader = BindingSchemaReader(reader: reader)
 
     init(reader: YAMLReader) {
         self.reader = reader
@@ -60,12 +58,12 @@ final class SchemaReader {
             regionOrder.append(rootRegion.id)
         }
         if let node = top["gestures"] { readGestures(node, rootID: rootRegion.id) }
-        if let node = top["bindings"] {
-            (configuration.bindings, configuration.bindingConcurrency) = bindings(node)
-        }
+        if let node = top["bindings"] { bindingReader.read(node) }
         if let node = top["socket"] { configuration.socket = socket(node) }
 
         checkReferences()
+        configuration.bindings = bindingReader.finish(kinds: gestures.reduce(into: [:]) { $0[$1.spec.id] = $0[$1.spec.id] ?? $1.spec.kind })
+        configuration.bindingConcurrency = bindingReader.concurrency
         configuration.engine = EngineConfiguration(root: rootRegion, recognizers: gestures.map(\.spec))
         return configuration
     }
@@ -512,65 +510,6 @@ final class SchemaReader {
         return values.count == items.count ? Set(values) : nil
     }
 
-    // MARK: Bindings
-
-    static let bindingKeys = ["gesture", "states", "command", "timeout"]
-    static let bindingStates: [GestureState] = [.recognized, .began, .changed, .ended, .cancelled]
-
-    private func bindings(_ node: Node) -> ([Binding], Int) {
-        var concurrency = Configuration.defaultBindingConcurrency
-        var listNode: Node? = node
-        if case .mapping = node {
-            // Long form: { max-concurrent: N, commands: [...] }.
-            guard let fields = reader.fields(node, in: "'bindings'", allowed: ["max-concurrent", "commands"]) else {
-                return ([], concurrency)
-            }
-            if let n = fields["max-concurrent"] {
-                concurrency = reader.integer(n, "'max-concurrent' in 'bindings'", in: 1...1024) ?? concurrency
-            }
-            listNode = fields["commands"]
-        }
-        guard let listNode, let items = reader.list(listNode, "'bindings'") else { return ([], concurrency) }
-        let result = items.enumerated().compactMap { index, item in binding(item, index: index) }
-        return (result, concurrency)
-    }
-
-    private func binding(_ node: Node, index: Int) -> Binding? {
-        let context = "binding \(index + 1)"
-        guard let fields = reader.fields(node, in: context, allowed: Self.bindingKeys) else { return nil }
-        guard let gestureNode = fields["gesture"] else {
-            reader.error(node, "missing key 'gesture' in \(context)")
-            return nil
-        }
-        guard let commandNode = fields["command"] else {
-            reader.error(node, "missing key 'command' in \(context)")
-            return nil
-        }
-        guard let gesture = reader.identifier(gestureNode, "'gesture' in \(context)"),
-              let command = reader.string(commandNode, "'command' in \(context)") else { return nil }
-        bindingRefs.append(Reference(id: gesture, node: gestureNode))
-        var binding = Binding(gesture: gesture, command: command)
-        if let n = fields["timeout"] {
-            binding.timeout = reader.quantity(n, "'timeout' in \(context)", .duration, allowZero: false) ?? binding.timeout
-        }
-        if let n = fields["states"], let items = reader.list(n, "'states' in \(context)", scalarAsList: true) {
-            for item in items {
-                guard let text = reader.string(item, "'states' in \(context)") else { continue }
-                if let state = GestureState(rawValue: text), Self.bindingStates.contains(state) {
-                    binding.states.insert(state)
-                } else {
-                    let names = Self.bindingStates.map(\.rawValue)
-                    var message = "bad value '\(text)' for 'states' in \(context): expected one of \(names.joined(separator: ", "))"
-                    if let guess = YAMLReader.suggestion(for: text, among: names) { message += " (did you mean '\(guess)'?)" }
-                    reader.error(item, message)
-                }
-            }
-            if binding.states.isEmpty && items.isEmpty { reader.error(n, "'states' in \(context) must not be empty") }
-            stateNodes.append((gesture, items))
-        }
-        return binding
-    }
-
     // MARK: Socket
 
     static let socketKeys = ["path", "mode", "owner", "group", "allowed-uids", "queue-limit"]
@@ -647,18 +586,7 @@ final class SchemaReader {
             }
         }
         checkRequireToFailCycles(byID)
-        for ref in bindingRefs { _ = checkGesture(ref, "binding") }
-        for (gesture, items) in stateNodes {
-            guard let kind = byID[gesture]?.spec.kind else { continue }
-            for item in items {
-                guard case .scalar(let s) = item, let state = GestureState(rawValue: s.string) else { continue }
-                let fits = kind.isDiscrete ? state == .recognized : state != .recognized
-                if !fits {
-                    let hint = kind.isDiscrete ? "it is only ever recognized" : "use began, changed, ended or cancelled"
-                    reader.error(item, "a \(kind.rawValue) gesture ('\(gesture)') never reports state '\(s.string)': \(hint)")
-                }
-            }
-        }
+        for ref in bindingReader.gestureReferences { _ = checkGesture(Reference(id: ref.id, node: ref.node), "binding") }
     }
 
     private func checkRedirectCycles() {

@@ -1,6 +1,6 @@
-import Yams
+import GestureYAML
 
-/// Walks composed Yams nodes, converting values and collecting positioned errors.
+/// Walks composed YAML nodes, converting values and collecting positioned errors.
 ///
 /// Every accessor returns nil after recording an error, so a caller just skips what was bad and
 /// goes on: the loader reports every problem of a file at once.
@@ -26,15 +26,10 @@ final class YAMLReader {
         error(at: node?.mark, message)
     }
 
-    /// Records a Yams parse error with the position it carries.
-    func syntaxError(_ error: any Error) {
-        guard let yamlError = error as? YamlError else {
-            self.error(position: nil, "cannot parse YAML: \(error)")
-            return
-        }
+    /// Records a YAML parse error with the position it carries.
+    func syntaxError(_ yamlError: YAMLError, in yaml: String) {
         switch yamlError {
-        case let .scanner(context, problem, mark, yaml), let .parser(context, problem, mark, yaml),
-             let .composer(context, problem, mark, yaml):
+        case let .syntax(problem, mark, context):
             var message = "YAML syntax error: \(problem)"
             if let context, !context.text.isEmpty {
                 if problem.hasPrefix("but ") {
@@ -47,13 +42,10 @@ final class YAMLReader {
                 message += "; indent with spaces, YAML does not allow tabs"
             }
             self.error(at: mark, message)
-        case let .reader(problem, offset, _, yaml):
+        case let .reader(problem, offset):
             self.error(position: offset.map { Self.mark(ofOffset: $0, in: yaml) }, "cannot read YAML: \(problem)")
-        case let .duplicatedKeysInMapping(duplicates, context):
-            let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
-            self.error(at: context.mark, "duplicate key \(keys) in the same mapping")
-        default:
-            self.error(position: nil, "cannot parse YAML: \(yamlError)")
+        case let .duplicateKeys(keys, mark):
+            self.error(at: mark, "duplicate key \(keys.map { "'\($0)'" }.joined(separator: ", ")) in the same mapping")
         }
     }
 
@@ -94,7 +86,6 @@ final class YAMLReader {
             return "'\(s.string)'"
         case .mapping: return "a mapping"
         case .sequence: return "a list"
-        case .alias: return "an alias"
         }
     }
 

@@ -4,6 +4,7 @@ import Glibc
 import GestureConfig
 import GesturePosix
 import Logging
+import GestureProtocol
 
 /// Who may connect and how many at once (docs/protocol.md, "Connecting").
 struct ClientAdmission: Sendable {

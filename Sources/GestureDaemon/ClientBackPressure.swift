@@ -1,5 +1,6 @@
 import GesturePosix
 import Logging
+import GestureProtocol
 
 /// Per-client reading and writing with back-pressure (docs/protocol.md, "Slow clients"): a
 /// client's requests are read only while its reply queue has room and no reply is pending, so a
@@ -105,6 +106,19 @@ extension ClientHub {
             return
         }
         client.output.append(line)
+        writeAppended(client)
+    }
+
+    /// Queues a line that must not be dropped (a recording's events and its end line): the caller
+    /// checks the queue's room first (`DeviceRecordings` ends the recording of a client that reads
+    /// too slowly rather than let its queue grow).
+    func enqueueWhole(_ line: String, to client: ClientConnection) {
+        client.output.append(line)
+        writeAppended(client)
+    }
+
+    /// Writes what the socket takes at once after a line was queued, unless a write is already pending.
+    private func writeAppended(_ client: ClientConnection) {
         guard !client.interest.contains(.writable) else { return }
         guard flush(client) else { return }
         if canAnswer(client) && client.input.hasCompleteLine() {

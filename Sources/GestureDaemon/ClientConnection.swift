@@ -1,5 +1,6 @@
 import GestureCore
 import GesturePosix
+import GestureProtocol
 
 /// Who a client is, as a value the daemon can keep, log and answer to.
 struct ClientInfo: Hashable, Sendable {

@@ -5,6 +5,8 @@ import GestureCore
 import GestureConfig
 import GesturePosix
 import Logging
+import GesturePosix
+import GestureProtocol
 
 /// The socket side of the protocol (docs/protocol.md): the listening socket and every client.
 /// Its jobs live in one file each:

@@ -1,4 +1,5 @@
 import GesturePosix
+import GestureProtocol
 
 /// What the client hub tells its owner (the daemon, the replay server), taken with
 /// `ClientHub.nextEvent()` after each `acceptAll`, `handle` or `reply`. The hub holds no closure

@@ -1,12 +1,13 @@
 import GestureCore
 import Logging
+import GestureProtocol
 
 /// Request handling (docs/protocol.md, "Requests"): every line gets exactly one reply, in order.
-/// subscribe, unsubscribe and explain are the hub's own; status, devices, hit-test and reload go
-/// to the owner as `ClientHubEvent.request` and are answered with `reply(to:with:)`.
+/// subscribe, unsubscribe and explain are the hub's own; status, devices, hit-test, reload, record
+/// and record-stop go to the owner as `ClientHubEvent.request` and are answered with `reply(to:with:)`.
 extension ClientHub {
     /// Requests the owner answers.
-    static let ownerRequests: Set<String> = ["status", "devices", "hit-test", "reload"]
+    static let ownerRequests: Set<String> = ["status", "devices", "hit-test", "reload", "record", "record-stop"]
 
     /// Handles one line from the reader.
     func answer(_ line: RequestLineReader.Line, from client: ClientConnection) {
@@ -56,7 +57,7 @@ extension ClientHub {
             post(.request(PendingRequest(client: client.info, fd: client.fd, request: request)))
         default:
             reply(ProtocolLine.error(
-                "unknown request \(ProtocolError.echo(request.request)) (expected subscribe, unsubscribe, status, devices, hit-test, reload or explain)",
+                "unknown request \(ProtocolError.echo(request.request)) (expected subscribe, unsubscribe, status, devices, hit-test, reload, explain, record or record-stop)",
                 request: request.request))
         }
     }

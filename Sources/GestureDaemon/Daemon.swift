@@ -7,6 +7,8 @@ import GestureDevices
 import GesturePosix
 import GestureRecording
 import Logging
+import GesturePosix
+import GestureProtocol
 
 /// How `gestured run` was started.
 public struct DaemonOptions: Sendable {
@@ -21,14 +23,18 @@ public struct DaemonOptions: Sendable {
     public var injectedRecordings: [String]
     /// Start the injected recordings when the first client subscribes, not at start-up.
     public var injectsWhenSubscribed: Bool
+    /// The uinput node for the virtual keyboard of `keys:` bindings.
+    public var uinputPath: String
 
     public init(configPath: String?, socketPath: String?, opensDevices: Bool = true,
-                injectedRecordings: [String] = [], injectsWhenSubscribed: Bool = false) {
+                injectedRecordings: [String] = [], injectsWhenSubscribed: Bool = false,
+                uinputPath: String = VirtualKeyboard.defaultUinputPath) {
         self.configPath = configPath
         self.socketPath = socketPath
         self.opensDevices = opensDevices
         self.injectedRecordings = injectedRecordings
         self.injectsWhenSubscribed = injectsWhenSubscribed
+        self.uinputPath = uinputPath
     }
 }
 
@@ -86,7 +92,9 @@ public final class Daemon {
     private let signals: SignalFD
     private var watchdogTimer: MonotonicTimer?
     private var hub: ClientHub!
-    private let bindings: BindingExecutor
+    /// Clients recording a device's raw events (`record`, DeviceRecordings.swift).
+    private var recordings: DeviceRecordings!
+    private let bindings: BindingDispatcher
     private let notifier = SystemdNotifier()
     private var udev: Udev?
     private var monitor: UdevMonitor?
@@ -148,7 +156,7 @@ public final class Daemon {
         epoll = try Epoll()
         timer = try MonotonicTimer()
         signals = try SignalFD(signals: Daemon.handledSignals)
-        bindings = BindingExecutor(concurrency: configuration.bindingConcurrency, logger: logger)
+        bindings = BindingDispatcher(concurrency: configuration.bindingConcurrency, uinputPath: options.uinputPath, logger: logger)
         try epoll.add(timer.fd, events: .readable)
         try epoll.add(signals.fd, events: .readable)
 
@@ -166,6 +174,9 @@ public final class Daemon {
         }
         hub = try ClientHub(listenFD: listenFD, socketPath: socketPath, settings: settings, epoll: epoll, logger: logger)
         hub.recognizerKinds = recognizerKinds
+        recordings = DeviceRecordings(hub: hub, logger: logger)
+        bindings.unitsPerMM = { [unowned self] name in self.surfaceUnitsPerMM(device: name) }
+        bindings.configure(configuration)
 
         if let interval = notifier.watchdogInterval {
             let watchdog = try MonotonicTimer()
@@ -218,6 +229,7 @@ public final class Daemon {
             let time = max(Timestamp(microseconds: now), lastEventTime ?? .zero)
             handle(pipeline.advance(to: time))
             bindings.enforceTimeouts(now: now)
+            recordings.expire(now: now)
         } else if fd == signals.fd {
             for signo in signals.drain() { handleSignal(signo) }
         } else if let monitor, fd == monitor.fd {
@@ -241,18 +253,25 @@ public final class Daemon {
     private func actOnHubEvents() {
         while let event = hub.nextEvent() {
             switch event {
-            case .request(let pending): hub.reply(to: pending, with: answer(pending.request, from: pending.client))
+            case .request(let pending): hub.reply(to: pending, with: answer(pending))
             case .explainWanted(let on): pipeline.engine.explains = on
             case .subscribed: startInjection()
             }
         }
     }
 
-    /// One timer for everything time-driven: the engine's next deadline and binding timeouts.
+    /// One timer for everything time-driven: the engine's next deadline, binding timeouts, the end of
+    /// timed recordings.
     private func armTimer() {
-        let deadlines = [pipeline.nextDeadline?.microseconds, bindings.nextDeadline, injected.compactMap(\.nextTime).min()]
-            .compactMap { $0 }
-        timer.arm(at: deadlines.min())
+        // Runs at every loop turn: no arrays built for a few optional times.
+        var earliest = pipeline.nextDeadline?.microseconds
+        func consider(_ time: Int64?) {
+            if let time, earliest == nil || time < earliest! { earliest = time }
+        }
+        consider(bindings.nextDeadline)
+        for device in injected { consider(device.nextTime) }
+        consider(recordings.nextDeadline)
+        timer.arm(at: earliest)
     }
 
     private func handleSignal(_ signo: Int32) {
@@ -273,14 +292,15 @@ public final class Daemon {
     private func handle(_ outputs: [EngineOutput]) {
         for output in outputs {
             hub.publish(output)
-            if case .gesture(let event) = output, !configuration.bindings.isEmpty {
-                bindings.trigger(configuration.bindings, for: event)
+            if case .gesture(let event) = output, !bindings.bindings.isEmpty {
+                bindings.handle(event)
             }
         }
     }
 
     private func shutdown() {
         notifier.stopping()
+        recordings.endAll(reason: "daemon stopping")
         for id in devices.keys.sorted() { closeDevice(id, reason: "daemon stopping") }
         hub.closeAll()
         if bindings.runningCount > 0 {
@@ -370,6 +390,7 @@ public final class Daemon {
         deviceByNode = deviceByNode.filter { $0.value != id }
         let now = max(Timestamp(microseconds: monotonicMicroseconds()), lastEventTime ?? .zero)
         handle(pipeline.removeDevice(id: id, at: now))
+        recordings.end(device: id, reason: "device removed (\(reason))")
         logger.info("device removed", metadata: ["id": "\(id)", "name": "\(device.ref.name)", "reason": "\(reason)"])
     }
 
@@ -382,11 +403,24 @@ public final class Daemon {
                 logger.notice("SYN_DROPPED: events lost, resyncing", metadata: ["device": "\(device.ref.name)"])
             }
             lastEventTime = max(lastEventTime ?? event.time, event.time)
-            handle(pipeline.feed(event, device: id))
         }
+        handle(pipeline.feed(eventBuffer, device: id))
+        // After the gestures they made were published.
+        if recordings.isActive { recordings.capture(eventBuffer, device: id) }
         if case .gone(let error) = status {
             closeDevice(id, reason: error.code == ENODEV ? "unplugged" : "\(error)")
         }
+    }
+
+    /// Surface units per mm of the named device, for stepped bindings' lengths (1 when unknown).
+    private func surfaceUnitsPerMM(device name: String) -> Point {
+        if let d = devices.values.first(where: { $0.ref.name == name }) {
+            return SurfaceMapper(description: d.evdev.description, surface: d.surface).surfaceUnitsPerMM
+        }
+        if let d = injected.first(where: { $0.ref.name == name }) {
+            return SurfaceMapper(description: d.recording.description, surface: d.surface).surfaceUnitsPerMM
+        }
+        return Point(x: 1, y: 1)
     }
 
     // MARK: injected recordings
@@ -415,6 +449,7 @@ public final class Daemon {
     /// Feeds every injected event due by `now`, in time order across recordings; a finished
     /// recording is removed like an unplugged device.
     private func feedInjected(until now: Int64) {
+        var recorded: [Int: [RawEvent]] = [:]
         while true {
             var pick: InjectedDevice?
             for device in injected {
@@ -427,10 +462,13 @@ public final class Daemon {
             event.time = Timestamp(microseconds: event.time.microseconds + device.offset)
             lastEventTime = max(lastEventTime ?? event.time, event.time)
             handle(pipeline.feed(event, device: device.ref.id))
+            if recordings.isActive { recorded[device.ref.id, default: []].append(event) }
         }
+        for (id, events) in recorded.sorted(by: { $0.key < $1.key }) { recordings.capture(events, device: id) }
         for device in injected where device.nextTime == nil {
             let end = max(Timestamp(microseconds: now), lastEventTime ?? .zero)
             handle(pipeline.removeDevice(id: device.ref.id, at: end))
+            recordings.end(device: device.ref.id, reason: "injected recording finished")
             logger.info("injected recording finished", metadata: ["id": "\(device.ref.id)", "file": "\(device.recording.source)"])
         }
         injected.removeAll { $0.nextTime == nil }
@@ -438,7 +476,9 @@ public final class Daemon {
 
     // MARK: requests
 
-    private func answer(_ request: ClientRequest, from client: ClientInfo) -> String {
+    private func answer(_ pending: PendingRequest) -> String {
+        let request = pending.request
+        let client = pending.client
         switch request.request {
         case "status":
             let uptime = Double(monotonicMicroseconds() - started) / 1_000_000
@@ -449,9 +489,9 @@ public final class Daemon {
                 ("uptime", JSONLine.number(uptime)),
                 ("devices", String(devices.count + injected.count)),
                 ("clients", String(hub.clientCount)),
-                ("bindingsRunning", String(bindings.runningCount)),
-                ("bindingsQueued", String(bindings.queuedCount)),
+            ] + bindings.statusFields + [
                 ("explain", pipeline.engine.explains ? "true" : "false"),
+                ("recordings", String(recordings.count)),
             ])
         case "devices":
             let list = devices.keys.sorted().map { id -> String in
@@ -507,6 +547,13 @@ public final class Daemon {
             if let deviceName { fields.append(("device", ProtocolLine.string(deviceName))) }
             fields.append(("surface", "{\"x\":\(JSONLine.number(size.x)),\"y\":\(JSONLine.number(size.y))}"))
             return ProtocolLine.response("hit-test", fields)
+        case "record":
+            // A recorder counts as a subscriber for --inject-when-subscribed.
+            startInjection()
+            return recordings.start(request, client: client, fd: pending.fd, devices: recordableDevices(),
+                                    now: monotonicMicroseconds())
+        case "record-stop":
+            return recordings.stop(client: client)
         case "reload":
             logger.info("reload requested", metadata: ["client": "\(client.id)", "uid": "\(client.uid)"])
             switch reload(origin: client.name) {
@@ -516,6 +563,15 @@ public final class Daemon {
         default:
             return ProtocolLine.error("unsupported request '\(request.request)'", request: request.request)
         }
+    }
+
+    /// Every open and injected device, for `record`.
+    private func recordableDevices() -> [DeviceRecordings.Target] {
+        devices.keys.sorted().map { id in
+            let d = devices[id]!
+            return .init(id: id, name: d.ref.name, path: d.evdev.path, description: d.evdev.description, kind: d.ref.kind)
+        } + injected.map { .init(id: $0.ref.id, name: $0.ref.name, path: $0.recording.source,
+                                  description: $0.recording.description, kind: $0.ref.kind) }
     }
 
     private func hex4(_ v: UInt16) -> String {
@@ -548,6 +604,7 @@ public final class Daemon {
         let now = max(Timestamp(microseconds: monotonicMicroseconds()), lastEventTime ?? .zero)
         // Open gestures end as cancelled under the old config; every device restarts clean.
         for id in devices.keys.sorted() { handle(pipeline.removeDevice(id: id, at: now)) }
+        for device in injected { handle(pipeline.removeDevice(id: device.ref.id, at: now)) }
         if newConfiguration.socket != configuration.socket {
             logger.notice("socket path, mode and owner changes take effect at restart")
         }
@@ -557,7 +614,7 @@ public final class Daemon {
         pipeline = GesturePipeline(engine: engine)
         hub.queueLimit = max(1, newConfiguration.socket.clientQueueLimit)
         hub.allowedUIDs = newConfiguration.socket.allowedUIDs
-        bindings.concurrency = max(1, newConfiguration.bindingConcurrency)
+        bindings.configure(newConfiguration)
 
         let old = devices
         devices = [:]
@@ -567,6 +624,7 @@ public final class Daemon {
             let desc = device.evdev.description
             guard newConfiguration.devices.selects(desc, kind: device.ref.kind, path: device.evdev.path) else {
                 epoll.remove(device.evdev.fd)
+                recordings.end(device: id, reason: "device no longer selected by the reloaded config")
                 logger.info("device no longer selected", metadata: ["id": "\(id)", "name": "\(desc.name)"])
                 continue
             }

@@ -1,4 +1,5 @@
 import GestureCore
+import GesturePosix
 
 extension SurfaceConfiguration {
     /// Size of the surface in surface units for this device (for status and hit-test replies): the

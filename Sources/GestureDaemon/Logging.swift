@@ -100,16 +100,3 @@ public struct JournalLogHandler: LogHandler {
             + "\(pad(parts.tm_hour)):\(pad(parts.tm_min)):\(pad(parts.tm_sec)).\(pad(Int32(ts.tv_nsec / 1_000_000), 3))Z"
     }
 }
-
-/// Writes text to fd 2 in full (no stdio buffering shared between threads).
-public func writeStandardError(_ text: String) {
-    var bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-        let result = bytes.withUnsafeMutableBytes { buffer in
-            retryingOnInterrupt { Errno.result(write(2, buffer.baseAddress! + offset, buffer.count - offset)) }
-        }
-        guard case .success(let n) = result, n > 0 else { return }
-        offset += n
-    }
-}

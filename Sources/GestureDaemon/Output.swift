@@ -4,39 +4,6 @@ import Glibc
 import GestureConfig
 import GesturePosix
 
-/// Buffered writer to a file descriptor (stdout for replay); flushes at 64 KiB or on demand.
-public final class LineWriter {
-    private let fd: Int32
-    private var buffer: [UInt8] = []
-    /// Flush after every line (realtime replay, `gesturectl listen`).
-    public var flushesEachLine: Bool
-
-    public init(fd: Int32 = 1, flushesEachLine: Bool = false) {
-        self.fd = fd
-        self.flushesEachLine = flushesEachLine
-        buffer.reserveCapacity(65_536)
-    }
-    deinit { flush() }
-
-    public func write(line: String) {
-        buffer.append(contentsOf: line.utf8)
-        buffer.append(10)
-        if flushesEachLine || buffer.count >= 65_536 { flush() }
-    }
-
-    public func flush() {
-        var offset = 0
-        while offset < buffer.count {
-            let result = buffer.withUnsafeBytes { bytes in
-                retryingOnInterrupt { Errno.result(Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)) }
-            }
-            guard case .success(let n) = result, n > 0 else { break }
-            offset += n
-        }
-        buffer.removeAll(keepingCapacity: true)
-    }
-}
-
 /// Loads the configuration file, or the embedded default when no path is given.
 public func loadConfiguration(path: String?) throws(ConfigErrors) -> Configuration {
     guard let path else { return ConfigurationLoader.loadDefault() }
@@ -62,5 +29,3 @@ public func defaultConfigurationPath() -> String? {
     return candidates.first { access($0, R_OK) == 0 }
 }
 
-/// Ends the process (flushing nothing; callers write with `writeStandardError` / `LineWriter`).
-public func exitProcess(_ status: Int32) -> Never { exit(status) }

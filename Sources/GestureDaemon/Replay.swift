@@ -1,6 +1,7 @@
 import GestureCore
 import GestureConfig
 import GestureRecording
+import GesturePosix
 
 /// What to replay and how.
 public struct ReplayOptions: Sendable {

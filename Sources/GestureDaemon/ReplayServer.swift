@@ -6,6 +6,8 @@ import GestureConfig
 import GesturePosix
 import GestureRecording
 import Logging
+import GesturePosix
+import GestureProtocol
 
 /// `gestured replay --socket PATH`: serves a replay's outputs over the socket protocol, so clients
 /// (gesturectl listen, an app under development) can be tested against a recording.

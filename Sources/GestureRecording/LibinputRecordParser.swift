@@ -1,5 +1,5 @@
 import GestureCore
-import Yams
+import GestureYAML
 
 /// Parses `libinput record` YAML: a `devices:` list, each with
 ///
@@ -18,18 +18,14 @@ struct LibinputRecordParser {
     let file: String
 
     func parse(_ text: String) throws(RecordingError) -> [Recording] {
-        let root: Node
+        let composed: Node?
         do {
-            guard let node = try Yams.compose(yaml: text) else {
-                throw RecordingError(file: file, line: nil, message: "empty YAML document: expected a libinput record with `devices:`")
-            }
-            root = node
-        } catch let error as RecordingError {
-            throw error
-        } catch let error as YamlError {
-            throw yamlError(error)
+            composed = try YAMLComposer.compose(text)
         } catch {
-            throw RecordingError(file: file, line: nil, message: "broken YAML: \(error)")
+            throw yamlError(error)
+        }
+        guard let root = composed else {
+            throw RecordingError(file: file, line: nil, message: "empty YAML document: expected a libinput record with `devices:`")
         }
         guard let top = root.mapping else {
             throw self.error(root, "expected a mapping with `devices:` at the top of a libinput record")
@@ -162,15 +158,14 @@ struct LibinputRecordParser {
         RecordingError(file: file, line: node.mark?.line, message: message)
     }
 
-    private func yamlError(_ error: YamlError) -> RecordingError {
+    private func yamlError(_ error: YAMLError) -> RecordingError {
         switch error {
-        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
-             .composer(_, let problem, let mark, _):
+        case .syntax(let problem, let mark, _):
             return RecordingError(file: file, line: mark.line, message: "broken YAML: \(problem)")
-        case .reader(let problem, _, _, _):
+        case .duplicateKeys(let keys, let mark):
+            return RecordingError(file: file, line: mark.line, message: "broken YAML: duplicate key \(keys.joined(separator: ", "))")
+        case .reader(let problem, _):
             return RecordingError(file: file, line: nil, message: "broken YAML: \(problem)")
-        default:
-            return RecordingError(file: file, line: nil, message: "broken YAML: \(error)")
         }
     }
 }

@@ -1,5 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import GestureCore
+import GesturePosix
 
 /// One device's recorded stream: its description and its events in order.
 public struct Recording: Sendable {
@@ -76,12 +79,14 @@ public enum RecordingLoader {
     /// The `.desc` file beside an events-only file: `<Device>.desc` for `<Device>.<label>.events`, where the
     /// device name may itself contain dots, so the longest prefix that exists wins.
     public static func siblingDescription(for path: String) -> String? {
-        let url = URL(fileURLWithPath: path)
-        let directory = url.deletingLastPathComponent()
-        var parts = url.deletingPathExtension().lastPathComponent.split(separator: ".", omittingEmptySubsequences: false)
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[...$0]) } ?? ""
+        var name = Substring(slash.map { path[path.index(after: $0)...] } ?? path[...])
+        if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = name[..<dot] }
+        var parts = name.split(separator: ".", omittingEmptySubsequences: false)
         while !parts.isEmpty {
-            let candidate = directory.appendingPathComponent(parts.joined(separator: ".") + ".desc").path
-            if candidate != path && FileManager.default.fileExists(atPath: candidate) { return candidate }
+            let candidate = directory + parts.joined(separator: ".") + ".desc"
+            if candidate != path && fileExists(candidate) { return candidate }
             parts.removeLast()
         }
         return nil
@@ -143,11 +148,11 @@ public enum RecordingLoader {
     }
 
     private static func readText(_ path: String) throws(RecordingError) -> String {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw RecordingError(file: path, line: nil, message: "cannot read the file: \((error as NSError).localizedDescription)")
+        let data: [UInt8]
+        switch readWholeFile(path) {
+        case .success(let bytes): data = bytes
+        case .failure(let error):
+            throw RecordingError(file: path, line: nil, message: "cannot read the file: \(String(cString: strerror(error.code)))")
         }
         // Binary garbage: a NUL byte, or bytes that are not UTF-8.
         var line = 1
@@ -157,26 +162,25 @@ public enum RecordingLoader {
             }
             if byte == UInt8(ascii: "\n") { line += 1 }
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = String(validating: data, as: UTF8.self) else {
             throw RecordingError(file: path, line: firstInvalidUTF8Line(data), message: "binary data (not UTF-8 text): expected a text recording")
         }
         return text
     }
 
-    private static func firstInvalidUTF8Line(_ data: Data) -> Int? {
+    private static func firstInvalidUTF8Line(_ data: [UInt8]) -> Int? {
         var line = 1
-        var start = data.startIndex
-        while start < data.endIndex {
-            let end = data[start...].firstIndex(of: UInt8(ascii: "\n")) ?? data.endIndex
-            if String(data: data[start..<end], encoding: .utf8) == nil { return line }
+        for bytes in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            if String(validating: bytes, as: UTF8.self) == nil { return line }
             line += 1
-            start = end < data.endIndex ? data.index(after: end) : end
         }
         return nil
     }
 
     private static func detectFormat(_ text: String) -> Format {
-        for line in text.split(whereSeparator: \.isNewline) {
+        // Lazily: only the first lines that say something are looked at, not the whole file.
+        for lazyLine in text.lazy.split(whereSeparator: \.isNewline) {
+            let line = Substring(lazyLine)
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             if let colon = trimmed.firstIndex(of: ":") {

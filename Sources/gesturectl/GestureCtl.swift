@@ -1,6 +1,10 @@
 import ArgumentParser
 import GestureCore
-import GestureDaemon
+import GestureProtocol
+import GesturePosix
+import GestureReport
+
+extension OutputFormat: ExpressibleByArgument {}
 
 /// Options every subcommand shares.
 struct ConnectionOptions: ParsableArguments {
@@ -61,7 +65,7 @@ func fail(_ message: String) -> Never {
 struct GestureCtl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gesturectl", abstract: "Client for the gestured socket.", version: DaemonVersion.version,
-        subcommands: [Listen.self, Status.self, Devices.self, HitTest.self, Reload.self, Explain.self])
+        subcommands: [Listen.self, Status.self, Devices.self, HitTest.self, Reload.self, Explain.self, Record.self])
 }
 
 /// Builds a subscribe request line.
@@ -76,21 +80,32 @@ func subscribeLine(gestures: [String], kinds: [String], regions: [String], devic
     return j.line
 }
 
-/// Prints every line the daemon sends until it closes the connection.
-func stream(_ client: ControlClient) throws {
-    let writer = LineWriter(fd: 1, flushesEachLine: true)
+/// Prints every line the daemon sends until it closes the connection, as JSON or as text.
+func stream(_ client: ControlClient, format: OutputFormat) throws {
+    let printer = OutputPrinter(format: format, writer: LineWriter(fd: 1, flushesEachLine: true))
+    printer.begin()
     do {
-        while let line = try client.readLine(timeout: -1) { writer.write(line: line) }
+        while let line = try client.readLine(timeout: -1) { printer.print(jsonLine: line) }
     } catch {
         fail("\(error)")
     }
+    printer.finish()
+}
+
+/// `--format`, shared by the streaming commands.
+struct FormatOption: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp(
+        "Output format: text (aligned, one line per gesture, ms since the first line) or json (the protocol's lines).",
+        discussion: "Default: text when stdout is a terminal, json otherwise."))
+    var format: OutputFormat?
 }
 
 extension GestureCtl {
     struct Listen: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Print gesture (and touch) events as JSON lines as they happen.")
+            abstract: "Print gesture (and touch) events as they happen (text on a terminal, else JSON lines).")
         @OptionGroup var connection: ConnectionOptions
+        @OptionGroup var output: FormatOption
         @Option(name: .customLong("gesture"), help: "Only this gesture id (repeatable).")
         var gestures: [String] = []
         @Option(name: .customLong("kind"), help: "Only this kind: tap, long-press, pan, swipe, pinch, rotation, edge-pan (repeatable).")
@@ -109,7 +124,7 @@ extension GestureCtl {
             _ = try connection.request(client, subscribeLine(gestures: gestures, kinds: kinds, regions: regions,
                                                              devices: devices, touches: touches), printing: false)
             if explain { _ = try connection.request(client, "{\"request\":\"explain\"}", printing: false) }
-            try stream(client)
+            try stream(client, format: output.format ?? .automatic())
         }
     }
 
@@ -154,6 +169,7 @@ extension GestureCtl {
         static let configuration = CommandConfiguration(
             abstract: "Print explain lines: every recognizer state change and why (plus the gestures).")
         @OptionGroup var connection: ConnectionOptions
+        @OptionGroup var output: FormatOption
         @Option(name: .customLong("gesture"), help: "Only this gesture id (repeatable).")
         var gestures: [String] = []
         @Option(name: .customLong("region"), help: "Only this region (repeatable).")
@@ -163,7 +179,35 @@ extension GestureCtl {
             _ = try connection.request(client, subscribeLine(gestures: gestures, kinds: [], regions: regions,
                                                              devices: [], touches: []), printing: false)
             _ = try connection.request(client, "{\"request\":\"explain\"}", printing: false)
-            try stream(client)
+            try stream(client, format: output.format ?? .automatic())
+        }
+    }
+
+    struct Record: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Record the raw events of one device through the running daemon, as an evemu file.",
+            discussion: """
+                Needs no root and no evemu or libinput tools: the daemon already has the devices open. \
+                The file starts with the device's full description and is read back by `gestured replay`. \
+                Recording ends after --seconds, when the device goes away, or at Ctrl-C.
+                """)
+        @OptionGroup var connection: ConnectionOptions
+        @Option(name: .long, help: "Device name or id (see `gesturectl devices`; default: the only device).")
+        var device: String?
+        @Option(name: .long, help: "Record this many seconds (default: until Ctrl-C or the device goes away).")
+        var seconds: Double?
+        @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("The evemu file to write.", valueName: "file"))
+        var output: String
+
+        func validate() throws {
+            if let seconds, !(seconds > 0) { throw ValidationError("--seconds must be more than 0") }
+        }
+
+        func run() throws {
+            let recorder = RecordClient(device: device, seconds: seconds, outputPath: output,
+                                        replyTimeout: connection.milliseconds)
+            let status = recorder.run(try connection.connect())
+            if status != 0 { throw ExitCode(status) }
         }
     }
 }

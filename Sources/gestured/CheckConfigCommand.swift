@@ -1,7 +1,8 @@
 import ArgumentParser
-import Foundation
 import GestureConfig
 import GestureCore
+import GestureDaemon
+import GesturePosix
 
 /// `gestured check-config FILE`: validates a configuration; every error names file:line:column.
 struct CheckConfigCommand: ParsableCommand {
@@ -26,7 +27,7 @@ struct CheckConfigCommand: ParsableCommand {
                 configuration = try ConfigurationLoader.parse(ConfigurationLoader.defaultYAML, file: name)
             }
         } catch {
-            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            writeStandardError(error.description + "\n")
             throw ExitCode(1)
         }
         let regions = countRegions(configuration.engine.root)

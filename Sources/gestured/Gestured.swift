@@ -1,5 +1,6 @@
 import ArgumentParser
 import GestureDaemon
+import GestureProtocol
 
 @main
 struct Gestured: ParsableCommand {

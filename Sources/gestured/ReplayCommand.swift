@@ -2,9 +2,12 @@ import ArgumentParser
 import GestureCore
 import GestureConfig
 import GestureDaemon
+import GestureReport
 import GesturePosix
 import GestureRecording
 import Logging
+
+extension OutputFormat: ExpressibleByArgument {}
 
 /// `gestured replay FILE...`: feeds recordings through the live pipeline and prints JSON lines.
 struct ReplayCommand: ParsableCommand {
@@ -13,8 +16,10 @@ struct ReplayCommand: ParsableCommand {
         abstract: "Replay evemu or libinput-record recordings through the gesture pipeline.",
         discussion: """
             Every file is its own device (ids in file order); events are merged by time. Output is the \
-            same JSON lines the socket publishes, one per line, deterministic: time comes only from \
-            the recorded timestamps. Warnings and errors go to stderr as file:line: message.
+            same JSON lines the socket publishes (or, on a terminal, one aligned text line per \
+            gesture), deterministic: time comes only from the recorded timestamps. Warnings and \
+            errors go to stderr as file:line: message. With --expect the output is compared with a \
+            golden file instead of printed: exit 0 when equal, 1 with the differences when not.
             """)
 
     @Argument(help: "Recording files (evemu .evemu/.events, libinput record .yml).")
@@ -35,6 +40,24 @@ struct ReplayCommand: ParsableCommand {
     @Flag(name: .long, help: "Replay at the recorded speed instead of as fast as possible.")
     var realtime = false
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Output format: text (aligned, one line per gesture, for people) or json (the protocol's lines).",
+        discussion: "Default: text when stdout is a terminal, json otherwise."))
+    var format: OutputFormat?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Also draw the replay as an SVG picture: surface, regions, touch paths, gestures (and with --explain the failed recognizers).",
+        valueName: "file.svg"))
+    var svg: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Compare the JSON output with this golden file instead of printing it: exit 0 when equal, 1 with a diff.",
+        valueName: "golden.jsonl"))
+    var expect: String?
+
+    @Flag(name: .long, help: "With --expect: write the golden file from this replay instead of comparing.")
+    var writeExpected = false
+
     @Option(name: .long, help: "Serve the output on this Unix socket instead of stdout.")
     var socket: String?
 
@@ -44,6 +67,10 @@ struct ReplayCommand: ParsableCommand {
     func validate() throws {
         if files.isEmpty { throw ValidationError("give at least one recording file") }
         if waitForClient && socket == nil { throw ValidationError("--wait-for-client needs --socket") }
+        if writeExpected && expect == nil { throw ValidationError("--write-expected needs --expect FILE (the file to write)") }
+        if socket != nil && (expect != nil || svg != nil || format != nil) {
+            throw ValidationError("--socket serves the protocol's JSON lines; it does not combine with --format, --svg or --expect")
+        }
     }
 
     func run() throws {
@@ -72,7 +99,6 @@ struct ReplayCommand: ParsableCommand {
             return
         }
 
-        let writer = LineWriter(fd: 1, flushesEachLine: realtime)
         var pace: ((Timestamp) -> Void)?
         if realtime {
             var origin: (event: Timestamp, clock: Int64)?
@@ -84,7 +110,10 @@ struct ReplayCommand: ParsableCommand {
                 }
             }
         }
-        Replay.run(recordings, options: options, pace: pace) { writer.write(line: $0.jsonLine) }
-        writer.flush()
+        let presentation = ReplayPresentation(
+            format: format ?? .automatic(), printsTouches: touches, svgPath: svg, expectPath: expect,
+            writesExpected: writeExpected, configName: config ?? "default (embedded)")
+        let status = presentation.run(recordings, options: options, pace: pace)
+        if status != 0 { throw ExitCode(status) }
     }
 }

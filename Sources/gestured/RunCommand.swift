@@ -23,8 +23,11 @@ struct RunCommand: ParsableCommand {
         discussion: "For trying a config and its bindings without touching the screen."))
     var inject: [String] = []
 
-    @Flag(name: .long, help: "Start the --inject recordings when the first client subscribes.")
+    @Flag(name: .long, help: "Start the --inject recordings when the first client subscribes (or asks to record).")
     var injectWhenSubscribed = false
+
+    @Option(name: .long, help: "The uinput device node for the virtual keyboard of keys: bindings.")
+    var uinput: String = "/dev/uinput"
 
     @Option(name: .long, help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: String = "info"
@@ -35,7 +38,8 @@ struct RunCommand: ParsableCommand {
         }
         JournalLogHandler.bootstrap(level: level)
         let options = DaemonOptions(configPath: config, socketPath: socket, opensDevices: !noDevices,
-                                    injectedRecordings: inject, injectsWhenSubscribed: injectWhenSubscribed)
+                                    injectedRecordings: inject, injectsWhenSubscribed: injectWhenSubscribed,
+                                    uinputPath: uinput)
         let status = Daemon.main(options: options, logger: Logger(label: "gestured"))
         if status != 0 { throw ExitCode(status) }
     }

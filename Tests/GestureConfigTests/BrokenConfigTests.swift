@@ -225,7 +225,7 @@ struct BrokenCase: Sendable, CustomTestStringConvertible {
                 kind: tap
             bindings:
               - gesture: tap
-            """, line: 5, column: 5, fragment: "missing key 'command' in binding 1"),
+            """, line: 5, column: 5, fragment: "missing key 'command' or 'keys' in binding 1"),
         BrokenCase(name: "bad socket mode", yaml: """
             socket:
               mode: "0999"

@@ -149,6 +149,23 @@ struct RequireToFailTests {
         #expect(s.settled)
     }
 
+    @Test("two pans held while the finger count settles: the nearest region's pan wins when both are released")
+    func nearestFirstAfterSettling() {
+        // The parent's pan is configured first; a two-finger pinch on the parent keeps both one-finger
+        // pans held (a second finger may still join) until settle-time has passed.
+        var s = Scenario(pc([spec("ppan", .pan), spec("cpan", .pan, region: "C"), spec("pinch", .pinch)]))
+        s.frame(0, .down(1, 50, 50))
+        for t in stride(from: 10.0, through: 140, by: 10) { s.frame(t, .move(1, 50 + t / 5, 50)) }
+        #expect(s.log("cpan").isEmpty && s.log("ppan").isEmpty)
+        s.advance(150)
+        #expect(s.log("cpan") == ["began@150"])
+        #expect(s.log("ppan").isEmpty)
+        #expect(s.reasons("ppan") == ["excluded by cpan"])
+        s.frame(160, .up(1))
+        #expect(s.log("cpan") == ["began@150", "ended@160"])
+        #expect(s.settled)
+    }
+
     @Test("a pan that begins cancels the stream mid-drag; with delays-touches-ended off a tap's ended is live")
     func streamCancellation() {
         var s = Scenario(pc([spec("pan", .pan)]))

@@ -4,10 +4,16 @@ import Testing
 import GestureCore
 import GestureConfig
 @testable import GestureDaemon
+import GesturePosix
+import GestureProtocol
 
 /// The binding executor, driven directly (no daemon): waits are bounded, results are asserted.
 @Suite(.serialized) struct BindingTests {
     static let logger = Logger(label: "test.bindings")
+
+    static func job(_ command: String, index: Int = 0, timeout: Double = 10_000) -> BindingExecutor.Job {
+        BindingExecutor.Job(id: .init(generation: 1, index: index), gesture: "g", command: command, timeout: timeout)
+    }
 
     /// Reaps until nothing runs or is queued, within `timeout` seconds.
     func drain(_ executor: BindingExecutor, timeout: Double = 10) -> Bool {
@@ -28,7 +34,11 @@ import GestureConfig
                                  direction: .left, translation: Point(x: -120, y: 4))
         let command = #"printf '%s\n' "$GESTURE_ID" "$GESTURE_DEVICE" "$GESTURE_REGION" "$GESTURE_KIND" "$GESTURE_STATE" "$GESTURE_FINGERS" "$GESTURE_DIRECTION" "$GESTURE_TRANSLATION_X" > "# + "\"" + out + "\""
         let executor = BindingExecutor(concurrency: 2, logger: Self.logger)
-        executor.trigger([Binding(gesture: hostile, command: command)], for: event)
+        let dispatcher = BindingDispatcher(executor: executor, keyboard: KeyboardOutput(uinputPath: "/nonexistent", logger: Self.logger),
+                                           logger: Self.logger)
+        dispatcher.configure(Configuration(engine: EngineConfiguration(root: RegionSpec(id: "screen"), recognizers: []),
+                                           bindings: [Binding(gesture: hostile, command: command)]))
+        dispatcher.handle(event)
         #expect(executor.runningCount == 1)
         #expect(drain(executor))
         let lines = try String(contentsOfFile: out, encoding: .utf8).components(separatedBy: "\n")
@@ -47,19 +57,18 @@ import GestureConfig
         func event(_ state: GestureState, _ id: String = "pan") -> GestureEvent {
             GestureEvent(gesture: id, kind: .pan, state: state, time: .zero, device: "d", region: "r", fingers: 2)
         }
-        #expect(BindingExecutor.matching(bindings, event(.began)).count == 1)
-        #expect(BindingExecutor.matching(bindings, event(.ended)).count == 1)
-        #expect(BindingExecutor.matching(bindings, event(.ended)).first?.states.isEmpty == true)
-        #expect(BindingExecutor.matching(bindings, event(.cancelled)).isEmpty)
-        #expect(BindingExecutor.matching(bindings, event(.recognized, "tap")).isEmpty)
+        #expect(BindingDispatcher.matching(bindings, event(.began)).count == 1)
+        #expect(BindingDispatcher.matching(bindings, event(.ended)).count == 1)
+        #expect(BindingDispatcher.matching(bindings, event(.ended)).first?.states.isEmpty == true)
+        #expect(BindingDispatcher.matching(bindings, event(.cancelled)).isEmpty)
+        #expect(BindingDispatcher.matching(bindings, event(.recognized, "tap")).isEmpty)
     }
 
     @Test func aCommandPastItsTimeoutIsKilledWithItsProcessGroup() throws {
         let dir = TempDir()
         let pidFile = dir.file("child")
         let executor = BindingExecutor(concurrency: 1, logger: Self.logger)
-        let binding = Binding(gesture: "g", command: "sleep 30 & echo $! > \(pidFile); wait", timeout: 200)
-        executor.submit(.init(binding: binding, environment: [:]))
+        executor.submit(Self.job("sleep 30 & echo $! > \(pidFile); wait", timeout: 200))
         let start = Date()
         #expect(drain(executor, timeout: 10))
         #expect(Date().timeIntervalSince(start) < 8)
@@ -76,9 +85,9 @@ import GestureConfig
     @Test func theConcurrencyLimitQueuesTheRest() throws {
         let dir = TempDir()
         let executor = BindingExecutor(concurrency: 2, logger: Self.logger)
+        // Six bindings (one run each): two run, four wait.
         for i in 0..<6 {
-            executor.submit(.init(binding: Binding(gesture: "g", command: "sleep 0.1; echo done > \(dir.file("\(i)"))"),
-                                  environment: [:]))
+            executor.submit(Self.job("sleep 0.1; echo done > \(dir.file("\(i)"))", index: i))
         }
         #expect(executor.runningCount == 2)
         #expect(executor.queuedCount == 4)
@@ -93,9 +102,21 @@ import GestureConfig
         #expect(executor.completions.count == 6)
     }
 
+    @Test func commandsInheritNoDescriptorBeyondStderr() throws {
+        let dir = TempDir()
+        // A descriptor without O_CLOEXEC, as a parent (a shell, systemd's sockets) may leave the daemon.
+        let fd = open(dir.path, O_RDONLY)
+        #expect(fd > 2)
+        defer { close(fd) }
+        let executor = BindingExecutor(concurrency: 1, logger: Self.logger)
+        executor.submit(Self.job("if [ -e /proc/$$/fd/\(fd) ]; then echo inherited; else echo closed; fi > \(dir.file("out"))"))
+        #expect(drain(executor))
+        #expect(try String(contentsOfFile: dir.file("out"), encoding: .utf8) == "closed\n")
+    }
+
     @Test func exitStatusIsRecorded() {
         let executor = BindingExecutor(concurrency: 1, logger: Self.logger)
-        executor.submit(.init(binding: Binding(gesture: "g", command: "exit 7"), environment: [:]))
+        executor.submit(Self.job("exit 7"))
         #expect(drain(executor))
         #expect(executor.completions.last?.exitStatus == 7)
         #expect(executor.completions.last?.timedOut == false)
@@ -104,7 +125,7 @@ import GestureConfig
     @Test func environmentCarriesEveryValue() {
         let e = GestureEvent(gesture: "pinch", kind: .pinch, state: .changed, time: .zero, device: "pad", region: "screen",
                              fingers: 2, taps: 2, location: Point(x: 1, y: 2), scale: 1.5, rotation: -0.25)
-        let env = BindingExecutor.environment(for: e)
+        let env = BindingDispatcher.environment(for: e)
         #expect(env["GESTURE_ID"] == "pinch")
         #expect(env["GESTURE_KIND"] == "pinch")
         #expect(env["GESTURE_STATE"] == "changed")

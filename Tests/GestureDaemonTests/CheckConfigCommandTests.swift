@@ -30,4 +30,44 @@ import Testing
         #expect(result.stderr.hasPrefix(path + ":"), "\(result.stderr)")
         #expect(result.stderr.contains(expected), "\(result.stderr)")
     }
+
+    @Test func keysStepsAndCooldownAreAcceptedAndAMisspelledKeyIsPlaced() throws {
+        let dir = TempDir()
+        let good = dir.file("actions.yaml")
+        try """
+            gestures:
+              - { id: swipe-3, kind: swipe, fingers: 3, directions: horizontal }
+              - { id: scroll, kind: pan, min-fingers: 2, max-fingers: 2 }
+              - { id: zoom, kind: pinch }
+            bindings:
+              - gesture: swipe-3
+                keys: [[leftctrl, leftalt, right], [enter]]
+                cooldown: 300ms
+              - gesture: scroll
+                every: 8mm
+                command: 'echo "$GESTURE_STEP" >> /tmp/steps'
+              - gesture: zoom
+                every: 10%
+                keys-increase: [leftctrl, kpplus]
+                keys-decrease: [leftctrl, kpminus]
+
+            """.write(toFile: good, atomically: true, encoding: .utf8)
+        let accepted = try runBinary("gestured", ["check-config", good])
+        #expect(accepted.status == 0, "\(accepted.stderr)")
+        #expect(accepted.stdout.contains("3 bindings"))
+
+        let bad = dir.file("typo.yaml")
+        try """
+            gestures:
+              - { id: swipe-3, kind: swipe, fingers: 3 }
+            bindings:
+              - gesture: swipe-3
+                keys: [leftctrl, leftlat, right]
+
+            """.write(toFile: bad, atomically: true, encoding: .utf8)
+        let refused = try runBinary("gestured", ["check-config", bad])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.trimmingCharacters(in: .whitespacesAndNewlines)
+            == "\(bad):5:22: unknown key 'leftlat' in 'keys' of binding 1 (did you mean 'leftalt'?)")
+    }
 }

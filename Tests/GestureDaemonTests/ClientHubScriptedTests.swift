@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+import GestureProtocol
 import GestureCore
 import GesturePosix
 @testable import GestureDaemon

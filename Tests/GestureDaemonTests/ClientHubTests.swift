@@ -5,6 +5,8 @@ import GesturePosix
 import GestureCore
 import GestureConfig
 @testable import GestureDaemon
+import GesturePosix
+import GestureProtocol
 
 /// The socket hub in-process: publish many lines to a client that does not read.
 @Suite struct ClientHubTests {

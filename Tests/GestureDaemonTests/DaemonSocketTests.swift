@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import GestureConfig
 import GestureDaemon
+import GesturePosix
+import GestureProtocol
 
 /// The real `gestured run` binary over its socket (no input devices).
 @Suite(.serialized) struct DaemonSocketTests {

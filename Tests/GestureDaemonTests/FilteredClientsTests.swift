@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import GestureDaemon
+import GesturePosix
+import GestureProtocol
 
 /// Two clients with different filters, live (`gestured run --inject`): each gets exactly the lines of
 /// its kind that `gestured replay` prints for the same recording, and nothing else.

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import GestureConfig
 import GestureDaemon
+import GesturePosix
+import GestureProtocol
 
 /// `gestured run --inject FILE`: a recording played through the live loop (timer-paced), so the
 /// socket, filters and bindings see real gestures without a device.

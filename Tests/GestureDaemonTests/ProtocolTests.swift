@@ -2,6 +2,8 @@ import Testing
 import GestureCore
 import GestureConfig
 @testable import GestureDaemon
+import GesturePosix
+import GestureProtocol
 
 @Suite struct ProtocolTests {
     static let pan = GestureEvent(gesture: "two-finger-pan", kind: .pan, state: .changed, time: .zero,

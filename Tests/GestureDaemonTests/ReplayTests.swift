@@ -4,6 +4,8 @@ import GestureCore
 import GestureConfig
 import GestureRecording
 @testable import GestureDaemon
+import GesturePosix
+import GestureProtocol
 
 @Suite struct ReplayTests {
     static let drag = Paths.fixture("EP0430M09.1-finger-drag-up-down.events")

@@ -1,5 +1,6 @@
 import GestureConfig
 import GesturePosix
+import GestureProtocol
 @testable import GestureDaemon
 
 /// A kernel made of data, put under the real client hub through the `SystemCalls` seam: a socket

@@ -3,6 +3,8 @@ import Testing
 import GesturePosix
 import GestureDevices
 @testable import GestureDaemon
+import GesturePosix
+import GestureProtocol
 
 /// A datagram socket standing in for systemd's notify socket.
 final class NotifyListener {

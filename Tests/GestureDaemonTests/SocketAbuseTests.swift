@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GestureProtocol
 import GestureDaemon
 
 /// The real `gestured run` binary against clients that push the protocol's limits (issue 16):

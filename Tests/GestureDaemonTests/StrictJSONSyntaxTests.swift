@@ -1,6 +1,7 @@
 import Testing
 import GestureCore
 @testable import GestureDaemon
+@testable import GestureProtocol
 
 /// Requests are strict JSON (RFC 8259); client text echoed in messages and every JSON string the
 /// daemon writes stay on one line.

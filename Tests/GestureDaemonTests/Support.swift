@@ -1,5 +1,7 @@
 import Foundation
 import GestureDaemon
+import GesturePosix
+import GestureProtocol
 import Testing
 
 /// Where the built products and fixtures are.

@@ -150,6 +150,112 @@ check("after reload: a tap still arrives",
 check("graceful stop on SIGTERM (exit 0)", text(os.path.join(out, "daemon-exit")).strip() == "0",
       text(os.path.join(out, "daemon-exit")))
 
+# ---- keys: and stepped bindings (issue 12): see actions_case in inside.sh ----------------------------
+def key_codes(bitmap):
+    """Codes set in a sysfs capabilities bitmap ("120 0 ..." : hex longs, most significant first)."""
+    codes = set()
+    words = bitmap.split()
+    for i, word in enumerate(reversed(words)):
+        value = int(word, 16)
+        for bit in range(64):
+            if value >> bit & 1:
+                codes.add(i * 64 + bit)
+    return codes
+
+
+def evtest_frames(path):
+    """[(code name, value)] of each frame evtest printed, frames split at SYN_REPORT."""
+    frames, current = [], []
+    for line in text(path).splitlines():
+        m = re.match(r"Event: time [\d.]+, type 1 \(EV_KEY\), code \d+ \((\w+)\), value (\d+)", line)
+        if m:
+            current.append((m.group(1), int(m.group(2))))
+        elif "SYN_REPORT" in line:
+            if current:
+                frames.append(current)
+            current = []
+    if current:
+        frames.append(current)
+    return frames
+
+
+def check_actions():
+    udev = text(os.path.join(out, "actions-udev.txt"))
+    check("keys: the virtual keyboard exists and udev sees a keyboard (ID_INPUT_KEYBOARD=1)",
+          "ID_INPUT_KEYBOARD=1" in udev and "ID_INPUT_KEY=1" in udev, udev)
+    codes = {"KEY_LEFTCTRL": 29, "KEY_LEFTALT": 56, "KEY_RIGHT": 106, "KEY_ENTER": 28, "KEY_VOLUMEUP": 115,
+             "KEY_VOLUMEDOWN": 114, "KEY_BRIGHTNESSUP": 225}
+    caps = key_codes(text(os.path.join(out, "actions-caps.txt")))
+    check("keys: the virtual keyboard has exactly the keys the config uses", caps == {29, 56, 106, 28, 115, 114},
+          sorted(caps))
+    frames = evtest_frames(os.path.join(out, "actions-evtest.txt"))
+    keys = [k for frame in frames for k in frame]
+    combo = [("KEY_LEFTCTRL", 1), ("KEY_LEFTALT", 1), ("KEY_RIGHT", 1), ("KEY_RIGHT", 0), ("KEY_LEFTALT", 0),
+             ("KEY_LEFTCTRL", 0), ("KEY_ENTER", 1), ("KEY_ENTER", 0)]
+    # The scroll's expected steps, from gestured replay of the same recording (run.sh): its final
+    # translation over 8 mm, fingers moving up, so volumedown.
+    ended = [g for g in gestures(os.path.join(out, "replay-two-finger-scroll.jsonl"))
+             if g["gesture"] == "two-finger-pan" and g["state"] == "ended"]
+    travel = ended[-1].get("translation", {}).get("y", 0) if ended else 0
+    steps = int(abs(travel) // 8)
+    expected = combo + [("KEY_VOLUMEDOWN", 1), ("KEY_VOLUMEDOWN", 0)] * steps
+    check(f"keys: the double tap's keys, then {steps} volumedown steps, arrive on the node in order",
+          steps == 3 and keys == expected, f"\n  got:      {keys}\n  expected: {expected}")
+    check("keys: one key event per SYN_REPORT frame, every press released",
+          bool(frames) and all(len(f) == 1 for f in frames) and
+          all(sum(1 for k, v in keys if k == name and v == 1) == sum(1 for k, v in keys if k == name and v == 0)
+              for name in codes), f"{frames}")
+    # Each run: "$GESTURE_STEP $GESTURE_STEPS". Steps that came while the previous run was still
+    # starting (seconds on this emulated CPU) are coalesced: the runs' GESTURE_STEPS add up to the steps.
+    runs = [line.split() for line in text(os.path.join(out, "actions-steps.txt")).splitlines() if line.strip()]
+    check(f"stepped binding: the command's runs stand for exactly {steps} steps of -1 through the live path",
+          steps == 3 and 1 <= len(runs) <= steps and all(r[0] == "-1" for r in runs) and
+          sum(int(r[1]) for r in runs) == steps, f"{runs}")
+    reloaded = key_codes(text(os.path.join(out, "actions-caps-reloaded.txt")))
+    check("keys: a reload that changes the key set re-creates the keyboard with the new keys",
+          reloaded == {29, 56, 106, 28, 225, 114}, sorted(reloaded))
+    check("keys: the daemon stops cleanly (exit 0)", text(os.path.join(out, "actions-daemon-exit")).strip() == "0")
+
+
+check_actions()
+
+# ---- Recording through the daemon (issue 13): inside.sh's record_through_daemon ----
+def axis_lines(path):
+    """The name and every axis (code, min, max, resolution; 0 when absent) of an evemu file. Fuzz and
+    flat are left out: the kernel reports its own (the Wacom's ABS_X fuzz 4 reads back as 0)."""
+    lines = []
+    for line in text(path).splitlines():
+        if line.startswith("N:"):
+            lines.append(line.strip())
+        elif line.startswith("A:"):
+            fields = line.split() + ["0"] * 6
+            lines.append(f"A: {fields[1]} {fields[2]} {fields[3]} resolution {fields[6]}")
+    return sorted(lines)
+
+
+def check_record_through_daemon():
+    cases = [line.split("|", 1) for line in text(os.path.join(out, "record-cases")).splitlines() if "|" in line]
+    check("record through the daemon: every case ran", len(cases) == 3, f"{cases}")
+    for name, desc in cases:
+        recorded = os.path.join(out, f"recorded-{name}.evemu")
+        status = text(os.path.join(out, f"record-{name}.exit")).strip()
+        check(f"record {name}: gesturectl record ended by the unplug, exit 0", status == "0" and
+              "device removed" in text(os.path.join(out, f"record-{name}.err")),
+              f"exit {status}: {text(os.path.join(out, f'record-{name}.err')).strip()}")
+        check(f"record {name}: the file has the device's description (name, every axis with its resolution)",
+              axis_lines(recorded) == axis_lines(os.path.join(root, "Tests/Fixtures/evemu-devices", desc)) and
+              "\nI: " in text(recorded) and "\nB: 01 " in text(recorded) and "\nP: " in text(recorded),
+              f"\n  recorded: {axis_lines(recorded)}")
+        live = gestures(os.path.join(out, f"live-record-{name}.jsonl"))
+        replayed = gestures(os.path.join(out, f"replay-recorded-{name}.jsonl"))
+        untimed = lambda events: [{k: v for k, v in g.items() if k != "time"} for g in events]
+        check(f"record {name}: gestured replay of the recorded file gives the live gesture sequence",
+              bool(live) and untimed(replayed) == untimed(live),
+              f"\n  live:     {signature(live)}\n  replayed: {signature(replayed)}")
+
+
+check_record_through_daemon()
+
 # ---- reported, not asserted ----
 print("\n== Reported figures ==")
 for g in read_lines(os.path.join(out, "latency.jsonl")):
@@ -220,6 +326,54 @@ for name in cases:
             ours.append([item, 1])
     show = lambda items: ", ".join(f"{i}×{n}" if n > 1 else i for i, n in items) or "nothing"
     print(f"{name}:\n  libinput: {show(peer)}\n  gestured: {show(ours)}")
+
+# ---- CPU per event: gestured vs libinput debug-events (inside.sh: cpu_section) ----
+CPU_CASES = ["touchscreen-scroll", "touchpad-scroll"]
+CPU_REPEATS = 3
+
+
+def cpu_figures(name, repeat):
+    """The numbers one repeat left in cpu-NAME-REPEAT.txt, or None."""
+    fields = dict(kv.split("=", 1) for kv in text(os.path.join(out, f"cpu-{name}-{repeat}.txt")).split() if "=" in kv)
+    try:
+        return {k: int(v) for k, v in fields.items()}
+    except ValueError:
+        return None
+
+
+def check_cpu_per_event():
+    """Prints gestured's and libinput's CPU per 1,000 events on the same stream and their ratio
+    (measured, not asserted); checks that both processes read the stream in every repeat."""
+    print("\n== CPU per 1,000 events, same uinput stream, same time: gestured (release) vs libinput debug-events ==")
+    for name in CPU_CASES:
+        ratios = []
+        complete = True
+        for repeat in range(1, CPU_REPEATS + 1):
+            f = cpu_figures(name, repeat)
+            lines = gestures(os.path.join(out, f"cpu-{name}-{repeat}-listen.jsonl"))
+            peer = text(os.path.join(out, f"cpu-{name}-{repeat}-libinput.txt"))
+            peer_events = sum(1 for line in peer.splitlines() if re.search(r"\b(TOUCH|POINTER|GESTURE)_\w+", line))
+            if not f or not f.get("events") or not lines or not peer_events or not f.get("libinput_ns"):
+                complete = False
+                print(f"  {name} #{repeat}: incomplete ({f}, {len(lines)} gesture lines, {peer_events} libinput events)")
+                continue
+            per = lambda ns: ns / 1e6 / f["events"] * 1000
+            ratio = f["gestured_ns"] / f["libinput_ns"]
+            ratios.append(ratio)
+            tick = 1000 / f.get("clk_tck", 100)
+            print(f"  {name} #{repeat}: {f['events']} events: gestured {per(f['gestured_ns']):.1f} ms "
+                  f"(user {f.get('gestured_user', 0) * tick:.0f} ms, system {f.get('gestured_sys', 0) * tick:.0f} ms), "
+                  f"libinput {per(f['libinput_ns']):.1f} ms (user {f.get('libinput_user', 0) * tick:.0f} ms, "
+                  f"system {f.get('libinput_sys', 0) * tick:.0f} ms) per 1,000 events; ratio {ratio:.2f} "
+                  f"({len(lines)} gesture lines, {peer_events} libinput events)")
+        if ratios:
+            print(f"  {name}: ratio gestured / libinput {min(ratios):.2f}–{max(ratios):.2f} "
+                  f"(median {sorted(ratios)[len(ratios) // 2]:.2f})")
+        check(f"CPU comparison {name}: gestured and libinput both read the stream in all {CPU_REPEATS} repeats",
+              complete and len(ratios) == CPU_REPEATS)
+
+
+check_cpu_per_event()
 
 print(f"\n{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

@@ -12,7 +12,7 @@ cd "$root"
 log() { echo "vm-test: $*" >&2; }
 
 # --- what the VM needs -------------------------------------------------------------------------------
-scripts/install-deps qemu-system-x86 linux-image-amd64 kmod udev busybox-static evemu-tools libinput-tools python3 python3-pip || {
+scripts/install-deps qemu-system-x86 linux-image-amd64 kmod udev busybox-static evemu-tools libinput-tools evtest python3 python3-pip || {
     echo "vm-test: could not install the VM's packages"; echo "0 passed, 1 failed"; exit 1; }
 if ! command -v vng >/dev/null 2>&1; then
     pip install -q virtme-ng 2>/dev/null || pip install -q --break-system-packages virtme-ng || {
@@ -26,6 +26,10 @@ kernel=$(ls /boot/vmlinuz-*-amd64 2>/dev/null | sort -V | tail -1)
 swift build --product gestured >/dev/null && swift build --product gesturectl >/dev/null || {
     echo "vm-test: build failed"; echo "0 passed, 1 failed"; exit 1; }
 bin=$(swift build --show-bin-path)
+# The CPU comparison with libinput measures the build users install (release).
+swift build -c release --product gestured >/dev/null && swift build -c release --product gesturectl >/dev/null || {
+    echo "vm-test: release build failed"; echo "0 passed, 1 failed"; exit 1; }
+relbin=$(swift build -c release --show-bin-path)
 
 out=$(mktemp -d /tmp/gestured-vm.XXXXXX)
 chmod 777 "$out"
@@ -48,7 +52,7 @@ done < "$root/Tests/vm/cases.txt"
 # --- the VM ------------------------------------------------------------------------------------------
 start=$(date +%s)
 timeout 1200 vng -r "$kernel" --disable-kvm --memory 2G --cpus 2 --rwdir "$out" \
-    --exec "$root/Tests/vm/inside.sh $root $bin $out" > "$out/vm-console.log" 2>&1
+    --exec "$root/Tests/vm/inside.sh $root $bin $out $relbin" > "$out/vm-console.log" 2>&1
 vm_rc=$?
 log "VM ran $(( $(date +%s) - start )) s, exit $vm_rc"
 if [ ! -f "$out/inside-done" ]; then

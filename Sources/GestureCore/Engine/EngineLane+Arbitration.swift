@@ -120,6 +120,8 @@ extension EngineLane {
             case .waiting:
                 slots[r].pending = p
                 pendingCount += 1
+                heldSuccesses += 1
+                slots[r].pendingOrder = heldSuccesses
             case .blocked(let q):
                 transition(r, .fail, requiredSucceeded(q), &out)
             }
@@ -168,10 +170,15 @@ extension EngineLane {
     }
 
     mutating func resolvePending(_ out: inout [EngineOutput]) {
-        var changed = pendingCount > 0
+        guard pendingCount > 0 else { return }
+        var changed = true
         while changed {
             changed = false
-            for r in slots.indices where slots[r].pending != nil {
+            // In the order the successes were proposed (see `Slot.pendingOrder`).
+            var held: [Int] = []
+            for r in slots.indices where slots[r].pending != nil { held.append(r) }
+            held.sort { slots[$0].pendingOrder < slots[$1].pendingOrder }
+            for r in held {
                 guard slots[r].state == .possible, let p = slots[r].pending else { continue }
                 switch requirement(r) {
                 case .clear:
@@ -186,7 +193,6 @@ extension EngineLane {
             }
         }
     }
-
 
     /// Settling: whether a finger may still join `r`'s gesture and make it another recognizer's — a
     /// recognizer that shares its touches, is still possible, would be excluded by it, and needs more

@@ -42,6 +42,10 @@ struct EngineLane: Sendable {
         var state: GestureState = .possible
         /// A recognize / begin waiting for required recognizers to fail.
         var pending: Proposal?
+        /// When `pending` was set, in the lane's count of held successes: held successes released
+        /// together are decided in the order they were proposed (taps needing more taps first, then
+        /// delivery order, nearest region first), not in the configuration's order.
+        var pendingOrder = 0
         /// A continuous recognizer whose touches ended while its began was pending.
         var pendingEnded = false
         var touches: [TouchID] = []
@@ -98,6 +102,8 @@ struct EngineLane: Sendable {
     var unitsPerMM = Point(x: 1, y: 1)
     var cachedDeadline: Timestamp?
     var pendingCount = 0
+    /// How many successes this lane has held (`Slot.pendingOrder`).
+    var heldSuccesses = 0
     /// Transitions the state machine refused (a bug if ever non-zero; tests assert it stays 0).
     var illegalTransitions = 0
 
@@ -284,9 +290,8 @@ struct EngineLane: Sendable {
                     due = r
                     break
                 }
-            } else if let until = slots[r].settleUntil, until <= deadline {
+            } else if let until = slots[r].settleUntil, until <= deadline, settled < 0 {
                 settled = r
-                break
             }
         }
         guard due >= 0 || settled >= 0 else {
@@ -300,8 +305,11 @@ struct EngineLane: Sendable {
             drainTrace(due, &out)
             if p != .none { proposals.append((due, p)) }
         } else {
-            // The finger count has settled: the held success goes on to its require-to-fail check.
-            slots[settled].settleUntil = nil
+            // The finger count has settled: every success held until now goes on to its
+            // require-to-fail check, together, so `resolvePending` decides them in proposal order.
+            for r in slots.indices where slots[r].pending != nil {
+                if let until = slots[r].settleUntil, until <= deadline { slots[r].settleUntil = nil }
+            }
         }
         apply(&out)
         finishStep(&out)

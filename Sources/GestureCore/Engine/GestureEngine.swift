@@ -96,11 +96,38 @@ public struct GestureEngine: Sendable {
     public private(set) var nextDeadline: Timestamp?
 
     private mutating func updateNextDeadline() {
+        if !retiredDevices.isEmpty { dropIdleRetiredLanes() }
         var best: Timestamp?
         for i in lanes.indices {
             if let d = lanes[i].nextDeadline, best == nil || d < best! { best = d }
         }
         nextDeadline = best
+    }
+
+    /// Devices gone whose lanes still have something to decide (`removeLane(device:)`).
+    private var retiredDevices: [Int] = []
+
+    /// Forgets the lane of a device that is gone (unplugged, or its recording ended): call after
+    /// its touches were cancelled. A lane still deciding (a single tap waiting out the double tap's
+    /// interval, say) stays until that is decided, so no outcome is lost; then nothing of the
+    /// device is kept. A later frame of the same device id starts a fresh lane.
+    public mutating func removeLane(device id: Int) {
+        guard laneDevices.contains(id), !retiredDevices.contains(id) else { return }
+        retiredDevices.append(id)
+        updateNextDeadline()
+    }
+
+    /// Lanes held: one per device that sent a frame and is not yet removed, or not yet idle.
+    public var laneCount: Int { lanes.count }
+
+    private mutating func dropIdleRetiredLanes() {
+        retiredDevices.removeAll { id in
+            guard let lane = laneDevices.firstIndex(of: id) else { return true }
+            guard lanes[lane].isIdle else { return false }
+            lanes.remove(at: lane)
+            laneDevices.remove(at: lane)
+            return true
+        }
     }
 
     /// The hit-test chain for a point on a surface of the given size: hit region first, then its

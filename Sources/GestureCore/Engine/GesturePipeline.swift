@@ -13,7 +13,9 @@ public struct GesturePipeline: Sendable {
     }
 
     public mutating func addDevice(_ description: DeviceDescription, ref: DeviceRef, surface: SurfaceConfiguration) {
-        assemblers[ref.id] = FrameAssembler(description: description, device: ref, surface: surface)
+        let window = engine.configuration.touchTapCountWindow
+        assemblers[ref.id] = FrameAssembler(description: description, device: ref, surface: surface,
+                                            tapInterval: window.interval, tapDistance: window.distance)
     }
 
     /// Cancels the device's open touches (and so its recognizers) and forgets it.
@@ -21,8 +23,12 @@ public struct GesturePipeline: Sendable {
         guard var assembler = assemblers.removeValue(forKey: id) else { return [] }
         var out = engine.advance(to: time)
         if let frame = assembler.cancelAll(at: time) { out += deliver(frame) }
+        engine.removeLane(device: id)
         return out
     }
+
+    /// Devices added and not removed.
+    public var deviceCount: Int { assemblers.count }
 
     /// Feeds one raw event of a device; fires due deadlines first so outputs stay in time order.
     public mutating func feed(_ event: RawEvent, device id: Int) -> [EngineOutput] {
@@ -38,6 +44,26 @@ public struct GesturePipeline: Sendable {
                 out = deliver(frame)
             } else {
                 out += deliver(frame)
+            }
+        }
+        return out
+    }
+
+    /// Feeds every event of one read of a device in order, as `feed(_:device:)` one by one would,
+    /// with one assembler look-up for them all (the live daemon reads a frame or more at a time).
+    public mutating func feed(_ events: [RawEvent], device id: Int) -> [EngineOutput] {
+        guard let index = assemblers.index(forKey: id) else { return [] }
+        var out: [EngineOutput] = []
+        for event in events {
+            if let deadline = engine.nextDeadline, deadline <= event.time {
+                out += engine.advance(to: event.time)
+            }
+            if let frame = assemblers.values[index].feed(event, ids: &ids) {
+                if out.isEmpty {
+                    out = deliver(frame)
+                } else {
+                    out += deliver(frame)
+                }
             }
         }
         return out

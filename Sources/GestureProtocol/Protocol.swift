@@ -31,6 +31,8 @@ public struct ClientRequest: Decodable, Sendable, Equatable {
     public var device: String?
     /// explain: on (default) or off.
     public var on: Bool?
+    /// record: how long to record (default: until record-stop or the device goes away).
+    public var seconds: Double?
     /// Echoed in the reply, to match replies with requests.
     public var id: RequestID?
 
@@ -46,7 +48,7 @@ public struct ClientRequest: Decodable, Sendable, Equatable {
         do {
             return .success(try JSONDecoder().decode(ClientRequest.self, from: data))
         } catch let DecodingError.keyNotFound(key, _) {
-            return .failure(ProtocolError("malformed request: missing \"\(key.stringValue)\" (expected {\"request\":\"subscribe|status|devices|hit-test|reload|explain\",...})"))
+            return .failure(ProtocolError("malformed request: missing \"\(key.stringValue)\" (expected {\"request\":\"subscribe|status|devices|hit-test|reload|explain|record\",...})"))
         } catch let DecodingError.typeMismatch(_, context) {
             let path = context.codingPath.map(\.stringValue).joined(separator: ".")
             return .failure(ProtocolError("malformed request: \"\(path)\" has the wrong type (\(context.debugDescription))"))
@@ -107,29 +109,79 @@ public struct ProtocolError: Error, Sendable, Equatable, CustomStringConvertible
 }
 
 /// What a client subscribed to. Empty sets match everything of their dimension.
+///
+/// A value, but its five sets live in one shared box (copied on write): the hub looks at every
+/// subscriber's filter for every line it publishes, and copying one reference there is much
+/// cheaper than copying five sets.
 public struct SubscriptionFilter: Sendable, Hashable {
-    public var gestures: Set<String> = []
-    public var kinds: Set<RecognizerKind> = []
-    public var regions: Set<String> = []
-    public var devices: Set<String> = []
+    private final class Sets: @unchecked Sendable {
+        // Mutated only through `unique()`, i.e. while no other filter shares this box.
+        var gestures: Set<String>
+        var kinds: Set<RecognizerKind>
+        var regions: Set<String>
+        var devices: Set<String>
+        var touchRegions: Set<String>
+        init(_ gestures: Set<String>, _ kinds: Set<RecognizerKind>, _ regions: Set<String>, _ devices: Set<String>,
+             _ touchRegions: Set<String>) {
+            self.gestures = gestures
+            self.kinds = kinds
+            self.regions = regions
+            self.devices = devices
+            self.touchRegions = touchRegions
+        }
+    }
+    private var sets: Sets
+
+    private mutating func unique() -> Sets {
+        if !isKnownUniquelyReferenced(&sets) {
+            sets = Sets(sets.gestures, sets.kinds, sets.regions, sets.devices, sets.touchRegions)
+        }
+        return sets
+    }
+
+    public var gestures: Set<String> {
+        get { sets.gestures }
+        set { unique().gestures = newValue }
+    }
+    public var kinds: Set<RecognizerKind> {
+        get { sets.kinds }
+        set { unique().kinds = newValue }
+    }
+    public var regions: Set<String> {
+        get { sets.regions }
+        set { unique().regions = newValue }
+    }
+    public var devices: Set<String> {
+        get { sets.devices }
+        set { unique().devices = newValue }
+    }
     /// Regions whose touch streams the client wants; "*" means every region. Empty: no touches.
-    public var touchRegions: Set<String> = []
+    public var touchRegions: Set<String> {
+        get { sets.touchRegions }
+        set { unique().touchRegions = newValue }
+    }
 
     public init(gestures: Set<String> = [], kinds: Set<RecognizerKind> = [], regions: Set<String> = [],
                 devices: Set<String> = [], touchRegions: Set<String> = []) {
-        self.gestures = gestures
-        self.kinds = kinds
-        self.regions = regions
-        self.devices = devices
-        self.touchRegions = touchRegions
+        sets = Sets(gestures, kinds, regions, devices, touchRegions)
+    }
+
+    public static func == (a: SubscriptionFilter, b: SubscriptionFilter) -> Bool {
+        a.sets === b.sets || (a.gestures == b.gestures && a.kinds == b.kinds && a.regions == b.regions
+            && a.devices == b.devices && a.touchRegions == b.touchRegions)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(gestures)
+        hasher.combine(kinds)
+        hasher.combine(regions)
+        hasher.combine(devices)
+        hasher.combine(touchRegions)
     }
 
     /// Builds a filter from a subscribe request; unknown kinds are an error.
     public init(_ request: ClientRequest) throws(ProtocolError) {
-        gestures = Set(request.gestures ?? [])
-        regions = Set(request.regions ?? [])
-        devices = Set(request.devices ?? [])
-        touchRegions = Set(request.touches ?? [])
+        var kinds = Set<RecognizerKind>()
         for name in request.kinds ?? [] {
             guard let kind = RecognizerKind(rawValue: name) else {
                 let known = RecognizerKind.allCases.map(\.rawValue).joined(separator: ", ")
@@ -137,23 +189,26 @@ public struct SubscriptionFilter: Sendable, Hashable {
             }
             kinds.insert(kind)
         }
+        self.init(gestures: Set(request.gestures ?? []), kinds: kinds, regions: Set(request.regions ?? []),
+                  devices: Set(request.devices ?? []), touchRegions: Set(request.touches ?? []))
     }
 
     /// Whether a gesture or touch line goes to this subscriber. Explain lines are decided by
     /// `matchesExplain`.
     public func matches(_ output: EngineOutput) -> Bool {
+        let sets = self.sets
         switch output {
         case .gesture(let g):
-            return (gestures.isEmpty || gestures.contains(g.gesture))
-                && (kinds.isEmpty || kinds.contains(g.kind))
-                && (regions.isEmpty || regions.contains(g.region))
-                && (devices.isEmpty || devices.contains(g.device))
+            return (sets.gestures.isEmpty || sets.gestures.contains(g.gesture))
+                && (sets.kinds.isEmpty || sets.kinds.contains(g.kind))
+                && (sets.regions.isEmpty || sets.regions.contains(g.region))
+                && (sets.devices.isEmpty || sets.devices.contains(g.device))
         case .touch(let t):
-            guard !touchRegions.isEmpty else { return false }
-            guard devices.isEmpty || devices.contains(t.device) else { return false }
-            if touchRegions.contains("*") { return true }
+            guard !sets.touchRegions.isEmpty else { return false }
+            guard sets.devices.isEmpty || sets.devices.contains(t.device) else { return false }
+            if sets.touchRegions.contains("*") { return true }
             guard let region = t.region else { return false }
-            return touchRegions.contains(region)
+            return sets.touchRegions.contains(region)
         case .explain(let e):
             return matchesExplain(e, kind: nil)
         }

@@ -6,17 +6,57 @@ import GestureCore
 import GestureConfig
 import GesturePosix
 import Logging
+import GesturePosix
 
-/// Runs command bindings: `/bin/sh -c COMMAND` where COMMAND is the fixed config text and
-/// every gesture value travels only in GESTURE_* environment variables. Never blocks: processes are
+/// Runs binding commands: `/bin/sh -c COMMAND` where COMMAND is the fixed config text and every
+/// gesture value travels only in GESTURE_* environment variables. Never blocks: processes are
 /// spawned with posix_spawn in their own process group, reaped with `waitpid(WNOHANG)` when SIGCHLD
-/// arrives (`reap`), killed (the whole group) at their timeout, and at most `concurrency` run at once;
-/// the rest wait in a bounded queue. Owned by the loop thread.
+/// arrives through the loop's signalfd (`reap`), and killed (the whole group) at their timeout.
+///
+/// Nothing piles up: a binding has at most one command running. Triggers that come while it runs
+/// (or while `concurrency` commands of other bindings run) are coalesced into one pending run per
+/// binding, which learns how many triggers it stands for (GESTURE_STEPS; for stepped bindings the
+/// net number of steps, whose sign is GESTURE_STEP). So at most `concurrency` processes run, and at
+/// most one run per binding waits. Owned by the loop thread.
 public final class BindingExecutor {
-    /// A command waiting to run.
+    /// A binding across triggers: the config generation (bumped at each reload) and its index.
+    public struct BindingID: Hashable, Sendable {
+        public var generation: Int
+        public var index: Int
+        public init(generation: Int, index: Int) {
+            self.generation = generation
+            self.index = index
+        }
+    }
+
+    /// One trigger of a binding's command.
     public struct Job: Sendable {
-        public var binding: Binding
+        public var id: BindingID
+        public var gesture: String
+        public var command: String
+        /// Kill after this many ms.
+        public var timeout: Double
         public var environment: [String: String]
+        /// +1 / -1 for a step of a stepped binding, nil otherwise.
+        public var step: Int?
+
+        public init(id: BindingID, gesture: String, command: String, timeout: Double = 10_000,
+                    environment: [String: String] = [:], step: Int? = nil) {
+            self.id = id
+            self.gesture = gesture
+            self.command = command
+            self.timeout = timeout
+            self.environment = environment
+            self.step = step
+        }
+    }
+
+    /// Triggers waiting for their binding's command (or a free slot): the latest job's values, how
+    /// many triggers, and the net steps.
+    struct Pending {
+        var job: Job
+        var triggers: Int
+        var steps: Int
     }
 
     struct Running {
@@ -35,94 +75,79 @@ public final class BindingExecutor {
         public var exitStatus: Int32?
         public var signal: Int32?
         public var timedOut: Bool
+        /// GESTURE_STEPS of the run: how many triggers (or net steps) it stood for.
+        public var steps: Int
     }
 
     public var concurrency: Int
-    public var queueLimit: Int
     private(set) var running: [pid_t: Running] = [:]
-    private(set) var queue: [Job] = []
+    private var runningIDs: Set<BindingID> = []
+    private var pending: [BindingID: Pending] = [:]
+    /// Pending bindings in the order of their first waiting trigger.
+    private var order: [BindingID] = []
     private let logger: Logger
     /// Grace between SIGTERM and SIGKILL after a timeout, µs.
     static let killGrace: Int64 = 2_000_000
     /// Finished commands, oldest first (tests; the daemon logs them).
     public private(set) var completions: [Completion] = []
+    /// Triggers merged into a pending run since start.
+    public private(set) var coalescedCount = 0
 
-    public init(concurrency: Int, queueLimit: Int = 64, logger: Logger) {
+    public init(concurrency: Int, logger: Logger) {
         self.concurrency = max(1, concurrency)
-        self.queueLimit = queueLimit
         self.logger = logger
     }
 
     public var runningCount: Int { running.count }
-    public var queuedCount: Int { queue.count }
+    /// Runs waiting (at most one per binding).
+    public var queuedCount: Int { pending.count }
 
-    /// Bindings that fire for this event: same gesture id, and a listed state (or, with no states
-    /// given, the gesture's completion: recognized or ended).
-    public static func matching(_ bindings: [Binding], _ event: GestureEvent) -> [Binding] {
-        bindings.filter { binding in
-            guard binding.gesture == event.gesture else { return false }
-            if binding.states.isEmpty { return event.state == .recognized || event.state == .ended }
-            return binding.states.contains(event.state)
-        }
-    }
-
-    /// The GESTURE_* variables for an event.
-    public static func environment(for event: GestureEvent) -> [String: String] {
-        var env: [String: String] = [
-            "GESTURE_ID": event.gesture,
-            "GESTURE_KIND": event.kind.rawValue,
-            "GESTURE_STATE": event.state.rawValue,
-            "GESTURE_FINGERS": String(event.fingers),
-            "GESTURE_REGION": event.region,
-            "GESTURE_DEVICE": event.device,
-            "GESTURE_TIME": JSONLine.number(event.time.seconds),
-        ]
-        if let d = event.direction { env["GESTURE_DIRECTION"] = d.rawValue }
-        if let s = event.scale { env["GESTURE_SCALE"] = JSONLine.number(s) }
-        if let r = event.rotation { env["GESTURE_ROTATION"] = JSONLine.number(r) }
-        if let t = event.translation {
-            env["GESTURE_TRANSLATION_X"] = JSONLine.number(t.x)
-            env["GESTURE_TRANSLATION_Y"] = JSONLine.number(t.y)
-        }
-        if let l = event.location {
-            env["GESTURE_X"] = JSONLine.number(l.x)
-            env["GESTURE_Y"] = JSONLine.number(l.y)
-        }
-        if let taps = event.taps { env["GESTURE_TAPS"] = String(taps) }
-        return env
-    }
-
-    /// Runs every binding matching the event (or queues it).
-    public func trigger(_ bindings: [Binding], for event: GestureEvent, now: Int64 = monotonicMicroseconds()) {
-        for binding in BindingExecutor.matching(bindings, event) {
-            submit(Job(binding: binding, environment: BindingExecutor.environment(for: event)), now: now)
-        }
-    }
-
+    /// Starts the job's command now, or folds it into its binding's pending run.
     public func submit(_ job: Job, now: Int64 = monotonicMicroseconds()) {
-        if running.count < concurrency {
-            start(job, now: now)
-        } else if queue.count < queueLimit {
-            queue.append(job)
+        let step = job.step ?? 0
+        if var waiting = pending[job.id] {
+            waiting.job = job
+            waiting.triggers += 1
+            waiting.steps += step
+            pending[job.id] = waiting
+            coalescedCount += 1
+        } else if runningIDs.contains(job.id) || running.count >= concurrency {
+            pending[job.id] = Pending(job: job, triggers: 1, steps: step)
+            order.append(job.id)
+            if runningIDs.contains(job.id) { coalescedCount += 1 }
         } else {
-            logger.warning("binding queue full; command skipped",
-                           metadata: ["gesture": "\(job.binding.gesture)", "limit": "\(queueLimit)"])
+            start(Pending(job: job, triggers: 1, steps: step), now: now)
         }
     }
 
-    private func start(_ job: Job, now: Int64) {
+    private func start(_ run: Pending, now: Int64) {
+        var job = run.job
+        let count: Int
+        if job.step != nil {
+            // Steps in opposite directions cancel; a run for no net step has nothing to do.
+            guard run.steps != 0 else {
+                logger.debug("binding run skipped: its coalesced steps cancel out", metadata: ["gesture": "\(job.gesture)"])
+                return
+            }
+            job.environment["GESTURE_STEP"] = run.steps > 0 ? "+1" : "-1"
+            count = abs(run.steps)
+        } else {
+            count = run.triggers
+        }
+        job.environment["GESTURE_STEPS"] = String(count)
         do {
-            let pid = try BindingExecutor.spawn(command: job.binding.command, environment: job.environment)
-            let timeout = Int64(max(1, job.binding.timeout) * 1000)
+            let pid = try BindingExecutor.spawn(command: job.command, environment: job.environment)
+            let timeout = Int64(max(1, job.timeout) * 1000)
             running[pid] = Running(job: job, started: now, deadline: now + timeout)
-            logger.debug("binding started", metadata: ["gesture": "\(job.binding.gesture)", "pid": "\(pid)"])
+            runningIDs.insert(job.id)
+            logger.debug("binding started", metadata: ["gesture": "\(job.gesture)", "pid": "\(pid)", "steps": "\(count)"])
         } catch {
             logger.error("binding could not start",
-                         metadata: ["gesture": "\(job.binding.gesture)", "command": "\(job.binding.command)", "error": "\(error)"])
+                         metadata: ["gesture": "\(job.gesture)", "command": "\(job.command)", "error": "\(error)"])
         }
     }
 
-    /// Collects every finished child (call on SIGCHLD), then starts queued commands.
+    /// Collects every finished child (call on SIGCHLD), then starts pending runs.
     public func reap(now: Int64 = monotonicMicroseconds()) {
         for (pid, entry) in running {
             var status: Int32 = 0
@@ -131,11 +156,13 @@ public final class BindingExecutor {
             guard result == .success(pid) || result == .failure(Errno(rawValue: ECHILD)) else { continue }
             let rc = (try? result.get()) ?? -1
             running[pid] = nil
+            runningIDs.remove(entry.job.id)
             let exited = rc == pid && (status & 0x7f) == 0
             let completion = Completion(
-                command: entry.job.binding.command, gesture: entry.job.binding.gesture,
+                command: entry.job.command, gesture: entry.job.gesture,
                 exitStatus: exited ? (status >> 8) & 0xff : nil,
-                signal: rc == pid && !exited ? status & 0x7f : nil, timedOut: entry.terminated)
+                signal: rc == pid && !exited ? status & 0x7f : nil, timedOut: entry.terminated,
+                steps: Int(entry.job.environment["GESTURE_STEPS"] ?? "1") ?? 1)
             completions.append(completion)
             if completions.count > 256 { completions.removeFirst(completions.count - 256) }
             let ms = (now - entry.started) / 1000
@@ -150,8 +177,20 @@ public final class BindingExecutor {
                 logger.warning("binding failed", metadata: meta)
             }
         }
-        while running.count < concurrency && !queue.isEmpty {
-            start(queue.removeFirst(), now: now)
+        startPending(now: now)
+    }
+
+    /// Starts waiting runs, oldest first, whose binding is idle, while slots are free.
+    private func startPending(now: Int64) {
+        var index = 0
+        while index < order.count && running.count < concurrency {
+            let id = order[index]
+            guard !runningIDs.contains(id), let run = pending.removeValue(forKey: id) else {
+                index += 1
+                continue
+            }
+            order.remove(at: index)
+            start(run, now: now)
         }
     }
 
@@ -176,8 +215,9 @@ public final class BindingExecutor {
     static let privateVariables: Set<String> = ["NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID", "LISTEN_FDS",
                                                  "LISTEN_PID", "LISTEN_FDNAMES"]
 
-    /// posix_spawn `/bin/sh -c command` in a new process group, stdin /dev/null, default signal
-    /// mask and dispositions, with the daemon's environment plus `environment`.
+    /// posix_spawn `/bin/sh -c command` in a new process group, stdin /dev/null, no descriptor
+    /// beyond stderr, default signal mask and dispositions, with the daemon's environment plus
+    /// `environment`.
     static func spawn(command: String, environment: [String: String]) throws(SystemCallError) -> pid_t {
         var env: [String: String] = [:]
         var entry = environ
@@ -212,6 +252,8 @@ public final class BindingExecutor {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        // Only stdin, stdout and stderr reach the command: nothing the daemon inherited or opened.
+        posix_spawn_file_actions_addclosefrom_np(&actions, 3)
 
         let argv = argvStrings.map { strdup($0) } + [nil]
         let envp = envStrings.map { strdup($0) } + [nil]

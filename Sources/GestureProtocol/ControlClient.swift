@@ -53,6 +53,24 @@ public final class ControlClient {
     /// The next line, nil at end of stream. Throws ETIMEDOUT when nothing complete arrives within
     /// `timeout` ms (-1: wait forever).
     public func readLine(timeout: Int32 = 5000) throws(SystemCallError) -> String? {
+        switch try next(timeout: timeout, interruptFD: nil) {
+        case .line(let line): line
+        case .end, .interrupted: nil
+        }
+    }
+
+    /// What `next` found.
+    public enum Next: Equatable, Sendable {
+        case line(String)
+        /// The daemon closed the connection.
+        case end
+        /// `interruptFD` became readable first (a signalfd: Ctrl-C).
+        case interrupted
+    }
+
+    /// The next line, or the end of the stream, or `interruptFD` becoming readable, whichever comes
+    /// first. Throws ETIMEDOUT after `timeout` ms (-1: wait forever).
+    public func next(timeout: Int32, interruptFD: Int32?) throws(SystemCallError) -> Next {
         let deadline = monotonicMicroseconds() + Int64(timeout) * 1000
         while true {
             if let newline = buffer[start...].firstIndex(of: 10) {
@@ -62,7 +80,7 @@ public final class ControlClient {
                     buffer.removeFirst(start)
                     start = 0
                 }
-                return line
+                return .line(line)
             }
             var wait: Int32 = -1
             if timeout >= 0 {
@@ -70,13 +88,15 @@ public final class ControlClient {
                 if remaining <= 0 { throw SystemCallError("poll", code: ETIMEDOUT, subject: "daemon socket") }
                 wait = Int32(min(remaining / 1000 + 1, Int64(Int32.max)))
             }
-            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            var pfds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
+                        pollfd(fd: interruptFD ?? -1, events: Int16(POLLIN), revents: 0)]
             // Interrupted: the loop recomputes the remaining time and polls again.
-            switch Errno.result(poll(&pfd, 1, wait)) {
+            switch Errno.result(poll(&pfds, 2, wait)) {
             case .success(0), .failure(.interrupted): continue
             case .success: break
             case .failure(let error): throw SystemCallError("poll", errno: error, subject: "daemon socket")
             }
+            if pfds[1].revents != 0 { return .interrupted }
             var chunk = [UInt8](repeating: 0, count: 65_536)
             let received = chunk.withUnsafeMutableBytes { buffer in
                 retryingOnInterrupt { Errno.result(recv(fd, buffer.baseAddress, buffer.count, 0)) }
@@ -87,9 +107,9 @@ public final class ControlClient {
                 if start < buffer.count {
                     let rest = String(decoding: buffer[start...], as: UTF8.self)
                     start = buffer.count
-                    return rest
+                    return .line(rest)
                 }
-                return nil
+                return .end
             }
             buffer.append(contentsOf: chunk[0..<n])
         }

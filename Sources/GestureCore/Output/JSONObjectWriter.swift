@@ -1,0 +1,65 @@
+/// Writes one JSON object straight into a buffer sized in advance: the gesture and touch lines of
+/// the live daemon are built with one allocation (the string's own) and no per-field bookkeeping.
+/// Same formats as `JSONLine` (numbers with at most 6 decimals, the same escapes).
+struct JSONObjectWriter {
+    private let base: UnsafeMutablePointer<UInt8>
+    private var count = 1
+
+    /// The most one string value can take, quotes included (every byte escaped as `\u00XX`).
+    static func bound(_ s: String) -> Int { 2 + 6 * s.utf8.count }
+    /// The most one key takes with its quotes, colon and comma.
+    static let keyBytes = 24
+
+    /// Builds `{...}` with `body`, which must write at most `capacity - 2` bytes.
+    static func object(capacity: Int, _ body: (inout JSONObjectWriter) -> Void) -> String {
+        String(unsafeUninitializedCapacity: capacity) { buffer in
+            var writer = JSONObjectWriter(base: buffer.baseAddress!)
+            writer.base[0] = UInt8(ascii: "{")
+            body(&writer)
+            assert(writer.count < capacity, "JSON object of \(writer.count + 1) bytes in a buffer of \(capacity)")
+            writer.base[writer.count] = UInt8(ascii: "}")
+            return writer.count + 1
+        }
+    }
+
+    private init(base: UnsafeMutablePointer<UInt8>) { self.base = base }
+
+    private mutating func key(_ k: StaticString) {
+        if count > 1 {
+            base[count] = UInt8(ascii: ",")
+            count += 1
+        }
+        base[count] = UInt8(ascii: "\"")
+        (base + count + 1).update(from: k.utf8Start, count: k.utf8CodeUnitCount)
+        count += k.utf8CodeUnitCount + 1
+        base[count] = UInt8(ascii: "\"")
+        base[count + 1] = UInt8(ascii: ":")
+        count += 2
+    }
+
+    mutating func add(_ k: StaticString, _ v: String) {
+        key(k)
+        var v = v
+        count += v.withUTF8 { JSONLine.put(quoted: $0, base + count) }
+    }
+    mutating func add(_ k: StaticString, _ v: Int) {
+        key(k)
+        if v < 0 {
+            base[count] = UInt8(ascii: "-")
+            count += 1
+        }
+        count += JSONLine.put(digits: UInt64(v.magnitude), base + count)
+    }
+    mutating func add(_ k: StaticString, _ v: UInt64) {
+        key(k)
+        count += JSONLine.put(digits: v, base + count)
+    }
+    mutating func add(_ k: StaticString, _ v: Double) {
+        key(k)
+        count += JSONLine.put(number: v, base + count)
+    }
+    mutating func add(_ k: StaticString, _ p: Point) {
+        key(k)
+        count += JSONLine.put(point: p, base + count)
+    }
+}

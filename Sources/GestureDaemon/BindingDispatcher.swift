@@ -1,0 +1,154 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import GestureConfig
+import GestureCore
+import GestureDevices
+import Logging
+import GesturePosix
+
+/// Decides what each gesture event makes the bindings do: which bindings fire (by state, or once
+/// per step of progress for `every:`), the cooldown, then keys to the virtual keyboard (sent at
+/// once) and commands to the executor (coalesced while their binding's command runs). Owned by the
+/// loop thread.
+public final class BindingDispatcher {
+    public private(set) var bindings: [Binding] = []
+    let executor: BindingExecutor
+    let keyboard: KeyboardOutput
+    private let logger: Logger
+    /// Bumped at every configure, so runs of the old config never merge with the new one's.
+    private var generation = 0
+    /// Progress of each open stepped gesture: binding index and device.
+    private var trackers: [TrackerKey: StepTracker] = [:]
+    /// When each binding last ran (µs, CLOCK_MONOTONIC), for its cooldown.
+    private var lastRun: [Int: Int64] = [:]
+    /// Triggers dropped because they came within their binding's cooldown.
+    public private(set) var cooledDownCount = 0
+    /// Surface units per mm of a device (by name), to measure `every: 8mm` on translations given
+    /// in surface units. Unknown devices: 1 (their surface is in mm).
+    var unitsPerMM: (String) -> Point = { _ in Point(x: 1, y: 1) }
+
+    private struct TrackerKey: Hashable {
+        var binding: Int
+        var device: String
+    }
+
+    init(executor: BindingExecutor, keyboard: KeyboardOutput, logger: Logger) {
+        self.executor = executor
+        self.keyboard = keyboard
+        self.logger = logger
+    }
+
+    public convenience init(concurrency: Int, uinputPath: String, logger: Logger) {
+        self.init(executor: BindingExecutor(concurrency: concurrency, logger: logger),
+                  keyboard: KeyboardOutput(uinputPath: uinputPath, logger: logger), logger: logger)
+    }
+
+    /// Takes a config's bindings (at start and at each reload): the virtual keyboard follows
+    /// their key set; steps and cooldowns start afresh; running commands go on.
+    public func configure(_ configuration: Configuration) {
+        bindings = configuration.bindings
+        generation += 1
+        trackers = [:]
+        lastRun = [:]
+        executor.concurrency = max(1, configuration.bindingConcurrency)
+        keyboard.configure(keys: configuration.virtualKeys)
+    }
+
+    /// Bindings that fire for this event by state: same gesture id, and a listed state (or, with no
+    /// states given, the gesture's completion: recognized or ended). Stepped bindings never do.
+    public static func matching(_ bindings: [Binding], _ event: GestureEvent) -> [Binding] {
+        bindings.filter { firesByState($0, event) }
+    }
+
+    static func firesByState(_ binding: Binding, _ event: GestureEvent) -> Bool {
+        guard binding.gesture == event.gesture, binding.every == nil else { return false }
+        if binding.states.isEmpty { return event.state == .recognized || event.state == .ended }
+        return binding.states.contains(event.state)
+    }
+
+    /// Fires every binding this event concerns.
+    public func handle(_ event: GestureEvent, now: Int64 = monotonicMicroseconds()) {
+        for (index, binding) in bindings.enumerated() where binding.gesture == event.gesture {
+            if let measure = binding.every {
+                let key = TrackerKey(binding: index, device: event.device)
+                if event.state == .cancelled || event.state == .failed {
+                    trackers[key] = nil
+                    continue
+                }
+                if event.state == .began || trackers[key] == nil {
+                    trackers[key] = StepTracker(measure: measure, unitsPerMM: unitsPerMM(event.device))
+                }
+                let steps = trackers[key]?.update(event) ?? 0
+                if event.state == .ended || event.state == .recognized { trackers[key] = nil }
+                for _ in 0..<abs(steps) { fire(index, binding, event, step: steps > 0 ? 1 : -1, now: now) }
+            } else if Self.firesByState(binding, event) {
+                fire(index, binding, event, step: nil, now: now)
+            }
+        }
+    }
+
+    private func fire(_ index: Int, _ binding: Binding, _ event: GestureEvent, step: Int?, now: Int64) {
+        if binding.cooldown > 0, let last = lastRun[index], Double(now - last) < binding.cooldown * 1000 {
+            cooledDownCount += 1
+            logger.debug("binding within its cooldown; skipped", metadata: ["gesture": "\(binding.gesture)"])
+            return
+        }
+        lastRun[index] = now
+        let combos: [KeyCombo]
+        if let step, binding.keys.isEmpty {
+            combos = step > 0 ? binding.keysIncrease : binding.keysDecrease
+        } else {
+            combos = binding.keys
+        }
+        if !combos.isEmpty { keyboard.send(combos, gesture: binding.gesture) }
+        if let command = binding.command {
+            executor.submit(BindingExecutor.Job(
+                id: .init(generation: generation, index: index), gesture: binding.gesture, command: command,
+                timeout: binding.timeout, environment: Self.environment(for: event), step: step), now: now)
+        }
+    }
+
+    /// The GESTURE_* variables for an event (GESTURE_STEP and GESTURE_STEPS are added per run).
+    public static func environment(for event: GestureEvent) -> [String: String] {
+        var env: [String: String] = [
+            "GESTURE_ID": event.gesture,
+            "GESTURE_KIND": event.kind.rawValue,
+            "GESTURE_STATE": event.state.rawValue,
+            "GESTURE_FINGERS": String(event.fingers),
+            "GESTURE_REGION": event.region,
+            "GESTURE_DEVICE": event.device,
+            "GESTURE_TIME": JSONLine.number(event.time.seconds),
+        ]
+        if let d = event.direction { env["GESTURE_DIRECTION"] = d.rawValue }
+        if let s = event.scale { env["GESTURE_SCALE"] = JSONLine.number(s) }
+        if let r = event.rotation { env["GESTURE_ROTATION"] = JSONLine.number(r) }
+        if let t = event.translation {
+            env["GESTURE_TRANSLATION_X"] = JSONLine.number(t.x)
+            env["GESTURE_TRANSLATION_Y"] = JSONLine.number(t.y)
+        }
+        if let l = event.location {
+            env["GESTURE_X"] = JSONLine.number(l.x)
+            env["GESTURE_Y"] = JSONLine.number(l.y)
+        }
+        if let taps = event.taps { env["GESTURE_TAPS"] = String(taps) }
+        return env
+    }
+
+    // MARK: the loop's view
+
+    public func reap(now: Int64 = monotonicMicroseconds()) { executor.reap(now: now) }
+    public func enforceTimeouts(now: Int64 = monotonicMicroseconds()) { executor.enforceTimeouts(now: now) }
+    public var nextDeadline: Int64? { executor.nextDeadline }
+    public var runningCount: Int { executor.runningCount }
+    public var queuedCount: Int { executor.queuedCount }
+
+    /// Fields for the status reply.
+    var statusFields: [(String, String)] {
+        [("bindingsRunning", String(executor.runningCount)),
+         ("bindingsQueued", String(executor.queuedCount)),
+         ("bindingsCoalesced", String(executor.coalescedCount)),
+         ("bindingsCooledDown", String(cooledDownCount)),
+         ("keyboard", keyboard.statusJSON)]
+    }
+}

@@ -1,0 +1,120 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import FoundationEssentials
+import GestureCore
+import GestureConfig
+import GestureRecording
+import GestureReport
+import GesturePosix
+
+/// What `gestured replay` does with the outputs: print them (JSON or text), draw them (`--svg`),
+/// compare them with a golden file (`--expect`) or write that file (`--write-expected`).
+public struct ReplayPresentation {
+    public var format: OutputFormat
+    /// Print touch lines (`--touches`); the picture always gets the touches.
+    public var printsTouches: Bool
+    public var svgPath: String?
+    public var expectPath: String?
+    public var writesExpected: Bool
+    /// How the picture names the configuration.
+    public var configName: String
+
+    public init(format: OutputFormat, printsTouches: Bool, svgPath: String? = nil, expectPath: String? = nil,
+                writesExpected: Bool = false, configName: String) {
+        self.format = format
+        self.printsTouches = printsTouches
+        self.svgPath = svgPath
+        self.expectPath = expectPath
+        self.writesExpected = writesExpected
+        self.configName = configName
+    }
+
+    /// Runs the replay; returns the exit status: 0, 1 when the output differs from the golden file,
+    /// 2 when a file cannot be read or written. Messages go to stderr.
+    public func run(_ recordings: [Recording], options: ReplayOptions, pace: ((Timestamp) -> Void)? = nil) -> Int32 {
+        var options = options
+        options.emitsAllTouches = printsTouches || svgPath != nil
+        let origin = recordings.compactMap { $0.events.first?.time }.min() ?? .zero
+        let comparing = expectPath != nil
+        let writer = LineWriter(fd: 1, flushesEachLine: pace != nil)
+        let printer = OutputPrinter(format: format, writer: writer, origin: origin)
+        var all: [EngineOutput] = []
+        var lines: [String] = []
+        Replay.run(recordings, options: options, pace: pace) { output in
+            if svgPath != nil { all.append(output) }
+            if case .touch = output, !printsTouches { return }
+            if comparing { lines.append(output.jsonLine) } else { printer.print(output) }
+        }
+        if !comparing { printer.finish() }
+        var status: Int32 = 0
+        if let svgPath {
+            let configuration = options.configuration
+            let devices = recordings.map {
+                ReplayPicture.Device(description: $0.description, source: $0.source,
+                                     surface: configuration.surface(for: $0.description, kind: $0.description.kind,
+                                                                    path: $0.description.path ?? $0.source),
+                                     root: configuration.engine.root)
+            }
+            let names = recordings.map { $0.source.split(separator: "/").last.map(String.init) ?? $0.source }
+            var unique: [String] = []
+            for name in names where !unique.contains(name) { unique.append(name) }
+            let picture = ReplayPicture(title: "Replay of " + unique.joined(separator: ", "), configName: configName,
+                                        devices: devices, outputs: all, origin: origin)
+            let svg = ReplaySVG.render(picture, explained: options.explains)
+            if let error = Self.write(svg, to: svgPath) {
+                writeStandardError("gestured: cannot write \(svgPath): \(error)\n")
+                status = 2
+            } else {
+                writeStandardError("wrote \(svgPath): \(picture.tracks.count) touches, \(picture.spans.count) gestures\n")
+            }
+        }
+        if let expectPath {
+            let result = compare(lines, with: expectPath, origin: origin)
+            if result != 0 { status = result }
+        }
+        return status
+    }
+
+    private func compare(_ lines: [String], with path: String, origin: Timestamp) -> Int32 {
+        if writesExpected {
+            let text = lines.map { $0 + "\n" }.joined()
+            if let error = Self.write(text, to: path) {
+                writeStandardError("gestured: cannot write \(path): \(error)\n")
+                return 2
+            }
+            writeStandardError("wrote \(path): \(lines.count) lines\n")
+            return 0
+        }
+        let expected: [String]
+        if access(path, R_OK) != 0 {
+            let reason = String(cString: strerror(errno))
+            writeStandardError("\(path): cannot read the expected output: \(reason); create it with --write-expected\n")
+            return 2
+        }
+        do {
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            expected = GoldenComparison.lines(of: String(decoding: data, as: UTF8.self))
+        } catch {
+            writeStandardError("\(path): cannot read the expected output (\(error)); create it with --write-expected\n")
+            return 2
+        }
+        let comparison = GoldenComparison(expected: expected, actual: lines)
+        writeStandardError(comparison.report(file: path, origin: origin) + "\n")
+        if !comparison.isEqual {
+            writeStandardError("to accept the replay's output as the new expectation, run the same command with --write-expected\n")
+            return 1
+        }
+        return 0
+    }
+
+    /// Writes a whole file; the error's description, or nil.
+    static func write(_ text: String, to path: String) -> String? {
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+}

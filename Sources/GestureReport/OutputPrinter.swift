@@ -1,0 +1,72 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import GestureCore
+import GesturePosix
+
+/// How `gestured replay` and `gesturectl listen` print: JSON lines (the protocol, for programs) or
+/// the aligned text format (for people).
+public enum OutputFormat: String, CaseIterable, Sendable {
+    case text, json
+
+    /// Text when the file descriptor is a terminal, JSON otherwise (pipes, files, the journal).
+    public static func automatic(fd: Int32 = 1) -> OutputFormat { isatty(fd) == 1 ? .text : .json }
+
+    /// Columns of the text format: 80, or `$COLUMNS` when that is narrower (at least 60).
+    public static var textWidth: Int {
+        guard let value = getenv("COLUMNS").flatMap({ Int(String(cString: $0)) }), value > 0 else { return 80 }
+        return max(60, min(80, value))
+    }
+}
+
+/// Writes outputs or protocol lines in one format, with the text format's header first and its
+/// held-back runs at the end (`finish`).
+public final class OutputPrinter {
+    private let writer: LineWriter
+    private let format: OutputFormat
+    private var formatter: TextFormatter
+    private var started = false
+    private var printed = 0
+
+    /// - Parameter origin: time zero of the text format's ms column (nil: the first line's time).
+    public init(format: OutputFormat, writer: LineWriter, origin: Timestamp? = nil) {
+        self.format = format
+        self.writer = writer
+        formatter = TextFormatter(width: OutputFormat.textWidth, origin: origin)
+    }
+
+    public func print(_ output: EngineOutput) {
+        switch format {
+        case .json: writer.write(line: output.jsonLine)
+        case .text: text(formatter.format(.engine(output)))
+        }
+    }
+
+    public func print(jsonLine: String) {
+        switch format {
+        case .json: writer.write(line: jsonLine)
+        case .text: text(formatter.format(jsonLine: jsonLine))
+        }
+    }
+
+    /// Prints the text format's column titles now (a live listener sees them before any gesture).
+    public func begin() { text([]) }
+
+    /// Ends the stream: the text format's pending summaries; flushes.
+    public func finish() {
+        if format == .text {
+            text(formatter.finish())
+            if printed == 0 { text(["-- no gesture"]) }
+        }
+        writer.flush()
+    }
+
+    private func text(_ lines: [String]) {
+        if !started && format == .text {
+            started = true
+            writer.write(line: formatter.header)
+        }
+        for line in lines { writer.write(line: line) }
+        printed += lines.count
+    }
+}

@@ -1,0 +1,176 @@
+import GestureCore
+
+/// What `gestured replay --svg` draws, gathered from the engine's outputs: each device's surface
+/// and region frames, each touch's path, the gestures (a continuous one from began to its end as
+/// one span), and the recognizers that failed, placed where the fingers were when they failed.
+public struct ReplayPicture: Sendable {
+    /// A device's surface with the configured regions laid out on it.
+    public struct Device: Sendable {
+        public var name: String
+        public var kind: DeviceKind
+        public var source: String
+        /// Surface size in surface units.
+        public var surfaceSize: Point
+        /// Surface units per mm.
+        public var unitsPerMM: Point
+        public var regions: [RegionBox]
+
+        /// `surface`: the configuration's surface rule for this device; `root`: its region tree.
+        public init(description: DeviceDescription, source: String, surface: SurfaceConfiguration, root: RegionSpec) {
+            name = description.name
+            kind = description.kind
+            self.source = source
+            let mapper = SurfaceMapper(description: description, surface: surface)
+            surfaceSize = mapper.surfaceSize
+            unitsPerMM = mapper.surfaceUnitsPerMM
+            regions = RegionBox.layout(root, in: mapper.surfaceSize)
+        }
+
+        /// Surface units → mm.
+        func mm(_ p: Point) -> Point {
+            Point(x: unitsPerMM.x > 0 ? p.x / unitsPerMM.x : p.x, y: unitsPerMM.y > 0 ? p.y / unitsPerMM.y : p.y)
+        }
+        var sizeMM: Point { mm(surfaceSize) }
+    }
+
+    /// One region's frame on a surface.
+    public struct RegionBox: Sendable, Equatable {
+        public var id: String
+        /// Surface units.
+        public var frame: Rect
+        /// 0 for the root.
+        public var depth: Int
+        public var hidden: Bool
+
+        /// Frames of the whole tree for a surface size, parents before children.
+        public static func layout(_ root: RegionSpec, in size: Point) -> [RegionBox] {
+            var out: [RegionBox] = []
+            func add(_ spec: RegionSpec, parent: Rect, depth: Int, hidden: Bool) {
+                let f = spec.frame
+                let frame = depth == 0 ? parent : Rect(
+                    x: parent.minX + f.x.resolve(in: parent.width), y: parent.minY + f.y.resolve(in: parent.height),
+                    width: f.width.resolve(in: parent.width), height: f.height.resolve(in: parent.height))
+                out.append(RegionBox(id: spec.id, frame: frame, depth: depth, hidden: hidden || spec.hidden))
+                for child in spec.children { add(child, parent: frame, depth: depth + 1, hidden: hidden || spec.hidden) }
+            }
+            add(root, parent: Rect(x: 0, y: 0, width: size.x, height: size.y), depth: 0, hidden: false)
+            return out
+        }
+    }
+
+    /// One finger from down to up.
+    public struct Track: Sendable {
+        public var id: TouchID
+        public var device: Int
+        /// Times and surface positions, in order.
+        public var points: [(time: Timestamp, location: Point)]
+        public var endPhase: TouchPhase?
+        public var began: Timestamp { points[0].time }
+        public var end: Timestamp { points[points.count - 1].time }
+
+        /// Where the finger was at `time` (its last position at or before it).
+        func location(at time: Timestamp) -> Point {
+            var last = points[0].location
+            for p in points {
+                if p.time > time { break }
+                last = p.location
+            }
+            return last
+        }
+    }
+
+    /// A gesture's published lines: a discrete one alone, a continuous one from began to its end.
+    public struct Span: Sendable {
+        public var number: Int
+        public var device: Int
+        public var events: [GestureEvent]
+        public var first: GestureEvent { events[0] }
+        public var last: GestureEvent { events[events.count - 1] }
+    }
+
+    /// A recognizer's transition to failed, and where the fingers were.
+    public struct Failure: Sendable {
+        public var number: Int
+        public var event: ExplainEvent
+        public var device: Int?
+        /// Surface units on `device`.
+        public var location: Point?
+    }
+
+    public var title: String
+    public var configName: String
+    public var devices: [Device]
+    public var tracks: [Track] = []
+    public var spans: [Span] = []
+    public var failures: [Failure] = []
+    /// Time zero of every "ms" in the picture: the first event of the replay.
+    public var origin: Timestamp
+    public var end: Timestamp
+
+    /// - Parameters: devices in replay order (device names in the outputs find their surface by
+    ///   name; two devices of the same name share the first one's); `origin`: the replay's first
+    ///   event time.
+    public init(title: String, configName: String, devices: [Device], outputs: [EngineOutput], origin: Timestamp) {
+        self.title = title
+        self.configName = configName
+        self.devices = devices
+        self.origin = origin
+        var last = origin
+        func device(named name: String) -> Int {
+            devices.firstIndex { $0.name == name } ?? 0
+        }
+        var trackIndex: [TouchID: Int] = [:]
+        var openSpan: [String: Int] = [:]
+        var explains: [ExplainEvent] = []
+        for output in outputs {
+            switch output {
+            case .touch(let t):
+                last = max(last, t.time)
+                if let i = trackIndex[t.id] {
+                    tracks[i].points.append((t.time, t.location))
+                    if t.phase.isTerminal { tracks[i].endPhase = t.phase }
+                } else {
+                    trackIndex[t.id] = tracks.count
+                    tracks.append(Track(id: t.id, device: device(named: t.device), points: [(t.time, t.location)],
+                                        endPhase: t.phase.isTerminal ? t.phase : nil))
+                }
+            case .gesture(let g):
+                last = max(last, g.time)
+                let key = g.device + "\u{0}" + g.gesture
+                if let i = openSpan[key], g.state != .began {
+                    spans[i].events.append(g)
+                    if g.state != .changed { openSpan[key] = nil }
+                } else {
+                    spans.append(Span(number: spans.count + 1, device: device(named: g.device), events: [g]))
+                    if g.state == .began || g.state == .changed { openSpan[key] = spans.count - 1 }
+                }
+            case .explain(let e):
+                last = max(last, e.time)
+                // A recognizer that had already failed hears about later touches; only the failure counts.
+                if e.to == .failed && e.from != .failed { explains.append(e) }
+            }
+        }
+        end = last
+        for e in explains {
+            let place = fingers(at: e.time)
+            failures.append(Failure(number: failures.count + 1, event: e, device: place?.device, location: place?.location))
+        }
+    }
+
+    /// The centroid of the fingers down at `time` (or, when none is, of those that lifted last before
+    /// it), and their device.
+    private func fingers(at time: Timestamp) -> (device: Int, location: Point)? {
+        var down = tracks.filter { $0.began <= time && $0.end >= time }
+        if down.isEmpty {
+            let ended = tracks.filter { $0.end <= time }
+            guard let latest = ended.map(\.end).max() else { return nil }
+            down = ended.filter { $0.end == latest }
+        }
+        guard let device = down.first?.device else { return nil }
+        let points = down.filter { $0.device == device }.map { $0.location(at: time) }
+        return (device, Point.centroid(of: points))
+    }
+
+    /// Milliseconds from the first event.
+    func ms(_ time: Timestamp) -> Double { time.milliseconds(since: origin) }
+}

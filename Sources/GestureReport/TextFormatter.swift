@@ -1,0 +1,259 @@
+import GestureCore
+
+/// The `--format text` view of a stream of outputs, for a person at a terminal: one aligned line per
+/// gesture (ms since the start, id, kind, state, fingers, values), no line wider than `width`
+/// columns. A run of `changed` lines of one gesture (or `moved` lines of one touch) prints its first
+/// line, then one summary line with how many followed and the last values, so a pinch does not
+/// scroll the screen. Feed lines with `format`, then call `finish` at the end of the stream.
+public struct TextFormatter {
+    /// Columns of a line; never less than 60 (the fixed columns take 56).
+    public let width: Int
+    /// Times are printed as milliseconds since this; nil: since the first line that has a time.
+    public private(set) var origin: Timestamp?
+    private var runs: [RunKey: Run] = [:]
+    private var runOrder: [RunKey] = []
+    private var lastDevice: String?
+
+    static let timeWidth = 6
+    static let idWidth = 16
+    static let kindWidth = 10
+    static let stateWidth = 10
+    static let fingersWidth = 7
+    /// Where an explain line's text starts (the kind column).
+    static let explainColumn = timeWidth + 2 + idWidth + 1
+
+    public init(width: Int = 80, origin: Timestamp? = nil) {
+        self.width = max(60, width)
+        self.origin = origin
+    }
+
+    /// The column titles.
+    public var header: String {
+        columns(time: "ms", id: "gesture", kind: "kind", state: "state", fingers: "fingers", values: ["values"])
+    }
+
+    /// The lines to print now for one output line (often one, none while a run is held back).
+    public mutating func format(_ line: OutputLine) -> [String] {
+        switch line {
+        case .engine(.gesture(let g)):
+            return gesture(g)
+        case .engine(.touch(let t)):
+            return touch(t)
+        case .engine(.explain(let e)):
+            return explain(e)
+        case .dropped(let count):
+            return [fit("-- \(count) line\(count == 1 ? "" : "s") dropped: this client read too slowly")]
+        case .error(let message):
+            return wrappedNote("-- error: " + message)
+        case .other(_, let text):
+            return [fit("-- " + text)]
+        }
+    }
+
+    /// Formats a JSON line as it came from the socket or from replay.
+    public mutating func format(jsonLine: String) -> [String] { format(OutputLine(jsonLine: jsonLine)) }
+
+    /// Summaries of the runs still held back (end of the stream).
+    public mutating func finish() -> [String] {
+        var out: [String] = []
+        for key in runOrder { out += close(key) }
+        return out
+    }
+
+    // MARK: - lines
+
+    private enum RunKey: Hashable {
+        case gesture(device: String, id: String)
+        case touch(TouchID)
+        /// Explain lines of one recognizer repeating the same transition and reason.
+        case explain(String)
+    }
+
+    /// A run of `changed` (or `moved`) lines after its first one, which was printed.
+    private struct Run {
+        /// The line that opened the run (explain runs compare with it).
+        var first: OutputLine?
+        var held: [OutputLine] = []
+    }
+
+    private mutating func gesture(_ g: GestureEvent) -> [String] {
+        let key = RunKey.gesture(device: g.device, id: g.gesture)
+        var out = deviceLine(g.device)
+        if g.state == .changed, runs[key] != nil {
+            runs[key]!.held.append(.engine(.gesture(g)))
+            return out
+        }
+        out += close(key)
+        out.append(gestureLine(g, stateSuffix: ""))
+        if g.state == .changed { open(key) }
+        return out
+    }
+
+    private mutating func touch(_ t: TouchEvent) -> [String] {
+        let key = RunKey.touch(t.id)
+        var out = deviceLine(t.device)
+        if t.phase == .moved, runs[key] != nil {
+            runs[key]!.held.append(.engine(.touch(t)))
+            return out
+        }
+        out += close(key)
+        out.append(touchLine(t, stateSuffix: ""))
+        if t.phase == .moved { open(key) }
+        return out
+    }
+
+    /// Explain lines; a repeated one ("changed: moved" at every frame of a pan) is summarised too.
+    private mutating func explain(_ e: ExplainEvent) -> [String] {
+        let key = RunKey.explain(e.gesture)
+        if let first = runs[key]?.first, case .engine(.explain(let f)) = first,
+           f.from == e.from, f.to == e.to, f.reason == e.reason {
+            runs[key]!.held.append(.engine(.explain(e)))
+            return []
+        }
+        var out = close(key)
+        out += explainLines(time: milliseconds(e.time), id: e.gesture, text: e.to.rawValue + ": " + e.reason)
+        open(key, first: .engine(.explain(e)))
+        return out
+    }
+
+    private mutating func open(_ key: RunKey, first: OutputLine? = nil) {
+        runs[key] = Run(first: first)
+        runOrder.append(key)
+    }
+
+    /// Ends a run: nothing held, the one held line as is, or one summary line.
+    private mutating func close(_ key: RunKey) -> [String] {
+        guard let run = runs.removeValue(forKey: key) else { return [] }
+        runOrder.removeAll { $0 == key }
+        guard let last = run.held.last else { return [] }
+        // "changed ×36": this line stands for the 36 held back, with the last one's values.
+        let count = run.held.count == 1 ? "" : " ×\(run.held.count)"
+        switch last {
+        case .engine(.gesture(let g)): return [gestureLine(g, stateSuffix: count)]
+        case .engine(.touch(let t)): return [touchLine(t, stateSuffix: count)]
+        case .engine(.explain(let e)):
+            return explainLines(time: milliseconds(e.time), id: e.gesture, text: e.to.rawValue + count + ": " + e.reason)
+        default: return []
+        }
+    }
+
+    private mutating func gestureLine(_ g: GestureEvent, stateSuffix: String) -> String {
+        columns(time: milliseconds(g.time), id: g.gesture, kind: g.kind.rawValue, state: g.state.rawValue + stateSuffix,
+                fingers: String(g.fingers), values: g.valueParts())
+    }
+
+    private mutating func touchLine(_ t: TouchEvent, stateSuffix: String) -> String {
+        var values = ["at " + ValueText.pair(t.location)]
+        if t.tapCount > 1 { values.append("taps \(t.tapCount)") }
+        if let region = t.region { values.append("in " + region) }
+        return columns(time: milliseconds(t.time), id: "touch \(t.id)", kind: "touch", state: t.phase.rawValue + stateSuffix,
+                       fingers: "", values: values)
+    }
+
+    /// "-- DEVICE" when the device differs from the previous line's.
+    private mutating func deviceLine(_ device: String) -> [String] {
+        guard device != lastDevice else { return [] }
+        lastDevice = device
+        return device.isEmpty ? [] : [fit("-- " + device)]
+    }
+
+    private mutating func milliseconds(_ time: Timestamp) -> String {
+        if origin == nil { origin = time }
+        return ValueText.milliseconds(time.milliseconds(since: origin!))
+    }
+
+    // MARK: - layout
+
+    private func columns(time: String, id: String, kind: String, state: String, fingers: String,
+                         values: [String]) -> String {
+        var line = pad(time, Self.timeWidth, right: true) + "  "
+        line += pad(clip(id, Self.idWidth), Self.idWidth) + " "
+        line += pad(kind, Self.kindWidth) + " "
+        // State and fingers share one field: a long state ("changed ×136") uses the fingers' padding.
+        let field = Self.stateWidth + 1 + Self.fingersWidth
+        let gap = max(1, field - state.unicodeScalars.count - fingers.unicodeScalars.count)
+        line += state + String(repeating: " ", count: gap) + fingers + "  "
+        let room = width - line.unicodeScalars.count
+        return trimmedEnd(line + join(values, room: room))
+    }
+
+    /// An explain line: the state it went to and why, from the kind column on, wrapped (not cut).
+    private func explainLines(time: String, id: String, text: String) -> [String] {
+        var head = pad(time, Self.timeWidth, right: true) + "  " + pad(clip(id, Self.idWidth), Self.idWidth) + " "
+        if head.unicodeScalars.count > Self.explainColumn { head += " " }
+        let indent = String(repeating: " ", count: Self.explainColumn)
+        let pieces = wrap(text, room: max(10, width - head.unicodeScalars.count))
+        return [head + pieces[0]] + pieces.dropFirst().map { indent + $0 }
+    }
+
+    private func wrappedNote(_ text: String) -> [String] {
+        let pieces = wrap(text, room: width - 3)
+        return [pieces[0]] + pieces.dropFirst().map { "   " + $0 }
+    }
+
+    /// Values separated by two spaces, as many whole ones as fit; the first is cut with "…" when even
+    /// it does not fit.
+    private func join(_ parts: [String], room: Int) -> String {
+        var text = ""
+        for part in parts {
+            let candidate = text.isEmpty ? part : text + "  " + part
+            if candidate.unicodeScalars.count <= room {
+                text = candidate
+            } else {
+                if text.isEmpty { text = clip(part, room) }
+                break
+            }
+        }
+        return text
+    }
+
+    /// Words into lines of at most `room` columns (a longer word is cut into pieces).
+    private func wrap(_ text: String, room: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            var word = String(word)
+            while word.unicodeScalars.count > room {
+                if !current.isEmpty {
+                    lines.append(current)
+                    current = ""
+                }
+                let scalars = Array(word.unicodeScalars)
+                lines.append(String(String.UnicodeScalarView(scalars[0..<room])))
+                word = String(String.UnicodeScalarView(scalars[room...]))
+            }
+            if current.isEmpty {
+                current = word
+            } else if current.unicodeScalars.count + 1 + word.unicodeScalars.count <= room {
+                current += " " + word
+            } else {
+                lines.append(current)
+                current = word
+            }
+        }
+        lines.append(current)
+        return lines.map(trimmedEnd)
+    }
+
+    private func fit(_ text: String) -> String { clip(text, width) }
+
+    private func clip(_ text: String, _ room: Int) -> String {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.count > room else { return text }
+        guard room > 1 else { return room == 1 ? "…" : "" }
+        return String(String.UnicodeScalarView(scalars[0..<(room - 1)])) + "…"
+    }
+
+    private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+        let count = text.unicodeScalars.count
+        guard count < width else { return text }
+        let spaces = String(repeating: " ", count: width - count)
+        return right ? spaces + text : text + spaces
+    }
+
+    private func trimmedEnd(_ text: String) -> String {
+        var s = Substring(text)
+        while s.last == " " { s.removeLast() }
+        return String(s)
+    }
+}
