@@ -89,10 +89,10 @@ struct ContactHygiene: Sendable {
 
     /// Filters one frame. `touches` then holds what recognizers see; resting contacts are left out.
     mutating func process(_ frame: TouchFrame) {
-        touches.removeAll(keepingCapacity: true)
-        if !newlyResting.isEmpty { newlyResting.removeAll(keepingCapacity: true) }
-        if !rebased.isEmpty { rebased.removeAll(keepingCapacity: true) }
-        if !notes.isEmpty { notes.removeAll(keepingCapacity: true) }
+        touches.clearKeepingCapacity()
+        newlyResting.clearKeepingCapacity()
+        rebased.clearKeepingCapacity()
+        notes.clearKeepingCapacity()
         clicked = frame.physicalButtonDown && !buttonDown && frame.device.isButtonpad
         let released = !frame.physicalButtonDown && buttonDown
         buttonDown = frame.physicalButtonDown
@@ -183,7 +183,7 @@ struct ContactHygiene: Sendable {
     }
 
     mutating func reset() {
-        contacts.removeAll(keepingCapacity: true)
+        contacts.clearKeepingCapacity()
         buttonDown = false
     }
 }

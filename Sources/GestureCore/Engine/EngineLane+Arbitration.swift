@@ -35,11 +35,10 @@ extension EngineLane {
     func requirement(_ r: Int) -> Requirement {
         if let until = slots[r].settleUntil, now < until, fingerMayJoin(r) { return .waiting }
         for q in slots[r].requires {
-            let s = slots[q]
-            switch s.state {
+            switch slots[q].state {
             case .failed: continue
             case .possible:
-                if s.touches.isEmpty { continue }
+                if slots[q].touches.isEmpty { continue }
                 return .waiting
             default: return .blocked(q)
             }
@@ -73,7 +72,7 @@ extension EngineLane {
     }
 
     mutating func apply(_ out: inout [EngineOutput]) {
-        successes.removeAll(keepingCapacity: true)
+        successes.clearKeepingCapacity()
         for (r, p) in proposals {
             switch p {
             case .fail(let reason):

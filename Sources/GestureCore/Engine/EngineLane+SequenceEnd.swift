@@ -37,7 +37,7 @@ extension EngineLane {
                 }
                 if slots[r].state.isInProgress { transition(r, .cancel, .sequenceEnded, &out) }
                 transition(r, .reset, .sequenceEnded, &out)
-                slots[r].touches.removeAll(keepingCapacity: true)
+                slots[r].touches.clearKeepingCapacity()
                 slots[r].active = 0
                 slots[r].device = nil
                 slots[r].pendingEnded = false
@@ -49,8 +49,9 @@ extension EngineLane {
         flushHeld(&out)
         var i = records.count - 1
         while i >= 0 {
-            let rec = records[i]
-            if rec.terminal && (rec.closed || !rec.publishes || (!rec.beganHeld && !rec.endedHeld)) {
+            // The fields in place: copying the record would copy its touch and retain its arrays.
+            if records[i].terminal
+                && (records[i].closed || !records[i].publishes || (!records[i].beganHeld && !records[i].endedHeld)) {
                 records.swapAt(i, records.count - 1)
                 records.removeLast()
             }

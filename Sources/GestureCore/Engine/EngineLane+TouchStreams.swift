@@ -42,6 +42,9 @@ extension EngineLane {
                 }
             }
         }
+        // Usually every recognizer of the region's chain: then the chain's own array, so that records of
+        // touches in the same region share one buffer (`seenTouchesShareRecognizers` sees it at once).
+        if region >= 0 && recs == tree.nodes[region].delivery { recs = tree.nodes[region].delivery }
         let publishes = region >= 0 && tree.nodes[region].publishesTouches
         records.append(TouchRecord(id: touch.id, region: region, regionID: region >= 0 ? tree.nodes[region].id : nil,
                                    recognizers: recs, publishes: publishes, last: touch,
@@ -52,9 +55,8 @@ extension EngineLane {
     func blocks(_ ri: Int, began: Bool) -> Bool {
         let id = records[ri].id
         for r in records[ri].recognizers {
-            let s = slots[r]
-            guard began ? s.delaysBegan : s.delaysEnded, s.state == .possible else { continue }
-            if s.touches.contains(id) { return true }
+            guard began ? slots[r].delaysBegan : slots[r].delaysEnded, slots[r].state == .possible else { continue }
+            if slots[r].touches.contains(id) { return true }
         }
         return false
     }

@@ -167,7 +167,7 @@ struct EngineLane: Sendable {
         var layout = -1
         // `hygiene.touches` is the frame's touches in order, resting ones left out, as recognizers see them.
         var seen = 0
-        if !seenRecords.isEmpty { seenRecords.removeAll(keepingCapacity: true) }
+        seenRecords.clearKeepingCapacity()
         for touch in frame.touches {
             var ri = recordIndex(touch.id)
             if ri < 0 {
@@ -192,9 +192,9 @@ struct EngineLane: Sendable {
         let sharedTouches = seen == hygiene.touches.count ? hygiene.touches : Array(hygiene.touches[..<seen])
         if !receivedExplains.isEmpty {
             out += receivedExplains
-            receivedExplains.removeAll(keepingCapacity: true)
+            receivedExplains.clearKeepingCapacity()
         }
-        proposals.removeAll(keepingCapacity: true)
+        proposals.clearKeepingCapacity()
         for r in involved {
             let state = slots[r].state
             if state.isFinal { continue }
@@ -209,7 +209,8 @@ struct EngineLane: Sendable {
                                         unitsPerMM: unitsPerMM)
             if !hygiene.rebased.isEmpty { input.rebased = hygiene.rebased }
             input.clicked = hygiene.clicked
-            if slots[r].touches.count >= 2 && (slots[r].kind == .pan || slots[r].kind == .pinch) {
+            // Only a recognizer still deciding (possible, its begin perhaps held) reads `contested`.
+            if state == .possible && slots[r].touches.count >= 2 && (slots[r].kind == .pan || slots[r].kind == .pinch) {
                 input.contested = isContested(r)
             }
             if slots[r].pending != nil {
@@ -255,13 +256,13 @@ struct EngineLane: Sendable {
     /// for a frame whose touches are bound to different recognizers.
     mutating func collectFrameTouches() {
         epoch &+= 1
-        involved.removeAll(keepingCapacity: true)
+        involved.clearKeepingCapacity()
         for k in seenRecords.indices {
             for r in records[seenRecords[k]].recognizers {
                 if marks[r] != epoch {
                     marks[r] = epoch
                     involved.append(r)
-                    frameTouches[r].removeAll(keepingCapacity: true)
+                    frameTouches[r].clearKeepingCapacity()
                 }
                 frameTouches[r].append(hygiene.touches[k])
             }
@@ -276,7 +277,7 @@ struct EngineLane: Sendable {
             out.append(.explain(ExplainEvent(gesture: slots[r].id, region: slots[r].regionID, from: slots[r].state,
                                              to: slots[r].state, time: now, reason: "machine: \(step)")))
         }
-        logics[trace: r].steps.removeAll(keepingCapacity: true)
+        logics[trace: r].steps.clearKeepingCapacity()
     }
 
     /// Fires the earliest deadline if it is at or before `time`; false when there is none.
@@ -299,7 +300,7 @@ struct EngineLane: Sendable {
             return cachedDeadline != deadline
         }
         if deadline > now { now = deadline }
-        proposals.removeAll(keepingCapacity: true)
+        proposals.clearKeepingCapacity()
         if due >= 0 {
             let p = logics.fire(due, at: deadline, state: .possible)
             drainTrace(due, &out)

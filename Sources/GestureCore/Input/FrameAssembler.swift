@@ -242,10 +242,10 @@ public struct FrameAssembler: Sendable {
     // MARK: - Frame assembly
 
     private mutating func resynchronize(at time: Timestamp) -> TouchFrame? {
-        output.removeAll(keepingCapacity: true)
+        output.clearKeepingCapacity()
         for touch in open { output.append(makeTouch(touch, phase: .cancelled, previous: touch, time: time)) }
-        open.removeAll(keepingCapacity: true)
-        suppressed.removeAll(keepingCapacity: true)
+        open.clearKeepingCapacity()
+        suppressed.clearKeepingCapacity()
         tapCounter.cancel()
         slots.handle(.resync, keys: &keys)
         contactList.handle(.resync, keys: &keys)
@@ -254,14 +254,14 @@ public struct FrameAssembler: Sendable {
     }
 
     private mutating func assembleFrame(at time: Timestamp, ids: inout TouchIDGenerator) -> TouchFrame? {
-        samples.removeAll(keepingCapacity: true)
+        samples.clearKeepingCapacity()
         switch multitouchProtocol {
         case .typeB: slots.collect(into: &samples, fallbackX: legacyX, fallbackY: legacyY)
         case .typeA: contactList.handle(.frameEnd(buttonTouchDown: buttonTouchDown && usesButtonTouch), keys: &keys)
                      contactList.collect(into: &samples)
         case .singleTouch: single.collect(into: &samples)
         }
-        output.removeAll(keepingCapacity: true)
+        output.clearKeepingCapacity()
         var changed = false
 
         // Open real touches against this frame's contacts.

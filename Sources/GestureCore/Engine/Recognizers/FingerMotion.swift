@@ -5,12 +5,12 @@ struct FollowedFingers: Sendable {
     /// This frame's touches of the followed fingers (lifting ones included).
     private(set) var touches: [Touch] = []
 
-    mutating func reset() { members.removeAll(keepingCapacity: true) }
+    mutating func reset() { members.clearKeepingCapacity() }
 
     /// Picks the frame's followed touches; `capped` limits the fingers to `limit`. Returns how
     /// many followed fingers are still down.
     mutating func follow(_ input: RecognizerInput, capped: Bool, limit: Int) -> Int {
-        touches.removeAll(keepingCapacity: true)
+        touches.clearKeepingCapacity()
         var active = 0
         for t in input.touches {
             if !members.contains(t.id) {
@@ -43,8 +43,8 @@ struct FingerMotion: Sendable {
 
     mutating func reset() {
         measured = 0
-        ids.removeAll(keepingCapacity: true)
-        origins.removeAll(keepingCapacity: true)
+        ids.clearKeepingCapacity()
+        origins.clearKeepingCapacity()
         together = .zero
         apart = 0
     }
@@ -65,8 +65,8 @@ struct FingerMotion: Sendable {
         }
         if lifting { return }
         if !same || n != ids.count {
-            ids.removeAll(keepingCapacity: true)
-            origins.removeAll(keepingCapacity: true)
+            ids.clearKeepingCapacity()
+            origins.clearKeepingCapacity()
             for t in touches where !t.phase.isTerminal {
                 ids.append(t.id)
                 origins.append(t.physicalLocation)

@@ -74,7 +74,7 @@ struct LongPressRecognizer: RecognizerLogic {
         taps = 0
         down = 0
         mostFingers = 0
-        starts.removeAll(keepingCapacity: true)
+        starts.clearKeepingCapacity()
         tracker.reset()
     }
 
@@ -126,7 +126,7 @@ struct LongPressRecognizer: RecognizerLogic {
             }
             down = 0
             mostFingers = 0
-            starts.removeAll(keepingCapacity: true)
+            starts.clearKeepingCapacity()
             tapStart = time
             if pressIsNext {
                 state = .pressing

@@ -54,7 +54,7 @@ struct TapRecognizer: RecognizerLogic {
         count = 0
         down = 0
         mostFingers = 0
-        starts.removeAll(keepingCapacity: true)
+        starts.clearKeepingCapacity()
     }
 
     mutating func handle(_ input: RecognizerInput, state published: GestureState) -> Proposal {
@@ -107,7 +107,7 @@ struct TapRecognizer: RecognizerLogic {
             deadline = time.adding(milliseconds: p.tapDuration)
             down = 0
             mostFingers = 0
-            starts.removeAll(keepingCapacity: true)
+            starts.clearKeepingCapacity()
             proposal = addFinger(t)
         case (.touching, .fingerDown(let t)):
             proposal = addFinger(t)
