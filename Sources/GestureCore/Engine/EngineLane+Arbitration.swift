@@ -174,9 +174,10 @@ extension EngineLane {
         while changed {
             changed = false
             // In the order the successes were proposed (see `Slot.pendingOrder`).
-            var held: [Int] = []
-            for r in slots.indices where slots[r].pending != nil { held.append(r) }
-            held.sort { slots[$0].pendingOrder < slots[$1].pendingOrder }
+            heldScratch.clearKeepingCapacity()
+            for r in slots.indices where slots[r].pending != nil { heldScratch.append(r) }
+            heldScratch.sort { slots[$0].pendingOrder < slots[$1].pendingOrder }
+            let held = heldScratch
             for r in held {
                 guard slots[r].state == .possible, let p = slots[r].pending else { continue }
                 switch requirement(r) {

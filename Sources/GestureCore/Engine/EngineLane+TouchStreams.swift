@@ -19,10 +19,20 @@ extension EngineLane {
 
     mutating func newRecord(_ touch: Touch, frame: TouchFrame, layout: Int) -> Int {
         let region = tree.hit(touch.location, layout: layouts[layout], deviceKind: frame.device.kind) ?? -1
-        var recs: [Int] = []
+        // The recognizers the touch is bound to: the region chain's own array unless a recognizer is
+        // busy with another device's touches (then a filtered copy). Records of touches in the same
+        // region share one buffer (`seenTouchesShareRecognizers` sees it at once); nothing is allocated.
+        var recs: [Int] = region >= 0 ? tree.nodes[region].delivery : []
+        var filtered = false
         if region >= 0 {
-            for r in tree.nodes[region].delivery {
-                if let d = slots[r].device, d != frame.device.id { continue }
+            for (k, r) in tree.nodes[region].delivery.enumerated() {
+                if let d = slots[r].device, d != frame.device.id {
+                    if !filtered {
+                        filtered = true
+                        recs = Array(tree.nodes[region].delivery[..<k])
+                    }
+                    continue
+                }
                 if slots[r].touches.isEmpty {
                     slots[r].device = frame.device.id
                     slots[r].deviceName = frame.device.name
@@ -30,7 +40,7 @@ extension EngineLane {
                 }
                 slots[r].touches.append(touch.id)
                 slots[r].active += 1
-                recs.append(r)
+                if filtered { recs.append(r) }
                 if explains {
                     let chain = tree.nodes[region].id == slots[r].regionID
                         ? "its region" : "region '\(tree.nodes[region].id)' inside '\(slots[r].regionID)'"
@@ -42,9 +52,6 @@ extension EngineLane {
                 }
             }
         }
-        // Usually every recognizer of the region's chain: then the chain's own array, so that records of
-        // touches in the same region share one buffer (`seenTouchesShareRecognizers` sees it at once).
-        if region >= 0 && recs == tree.nodes[region].delivery { recs = tree.nodes[region].delivery }
         let publishes = region >= 0 && tree.nodes[region].publishesTouches
         records.append(TouchRecord(id: touch.id, region: region, regionID: region >= 0 ? tree.nodes[region].id : nil,
                                    recognizers: recs, publishes: publishes, last: touch,

@@ -95,6 +95,8 @@ struct EngineLane: Sendable {
     var involved: [Int] = []
     /// The record of each touch of the frame that recognizers see (`hygiene.touches`), in order.
     var seenRecords: [Int] = []
+    /// `resolvePending`'s list of held successes (kept to reuse its storage).
+    var heldScratch: [Int] = []
     var proposals: [(Int, Proposal)] = []
     var successes: [(Int, Proposal, Int)] = []
     var now = Timestamp.zero

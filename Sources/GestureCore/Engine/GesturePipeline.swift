@@ -57,7 +57,7 @@ public struct GesturePipeline: Sendable {
         if let deadline = engine.nextDeadline, deadline <= event.time {
             out = engine.advance(to: event.time)
         }
-        if let frame = assemblers[index].feed(event, ids: &ids) {
+        if assemblers[index].consume(event), let frame = assemblers[index].report(at: event.time, ids: &ids) {
             if out.isEmpty {
                 out = deliver(frame)
             } else {
@@ -76,7 +76,7 @@ public struct GesturePipeline: Sendable {
             if let deadline = engine.nextDeadline, deadline <= event.time {
                 out += engine.advance(to: event.time)
             }
-            if let frame = assemblers[index].feed(event, ids: &ids) {
+            if assemblers[index].consume(event), let frame = assemblers[index].report(at: event.time, ids: &ids) {
                 if out.isEmpty {
                     out = deliver(frame)
                 } else {

@@ -137,15 +137,17 @@ public struct FrameAssembler: Sendable {
 
     /// Feeds one event; returns a frame at each SYN_REPORT that changed something.
     public mutating func feed(_ event: RawEvent, ids: inout TouchIDGenerator) -> TouchFrame? {
+        consume(event) ? report(at: event.time, ids: &ids) : nil
+    }
+
+    /// `feed` in two halves, so that a caller handles an optional frame once per frame, not per event:
+    /// takes one event and returns true at a SYN_REPORT, where `report(at:ids:)` must follow.
+    @inline(__always)
+    mutating func consume(_ event: RawEvent) -> Bool {
         if event.type == .syn {
             switch event.code {
             case .synReport:
-                framePending = false
-                if state == .dropped {
-                    state = .streaming
-                    return resynchronize(at: event.time)
-                }
-                return assembleFrame(at: event.time, ids: &ids)
+                return true
             case .synDropped:
                 state = .dropped
                 framePending = false
@@ -157,9 +159,9 @@ public struct FrameAssembler: Sendable {
             default:
                 break
             }
-            return nil
+            return false
         }
-        guard state == .streaming else { return nil }
+        guard state == .streaming else { return false }
         if event.type == .abs {
             framePending = true
             routeAxis(event.code, event.value)
@@ -167,7 +169,17 @@ public struct FrameAssembler: Sendable {
             framePending = true
             routeKey(event.code, down: event.value != 0)
         }
-        return nil
+        return false
+    }
+
+    /// The SYN_REPORT half of `feed`: the frame, if anything changed.
+    mutating func report(at time: Timestamp, ids: inout TouchIDGenerator) -> TouchFrame? {
+        framePending = false
+        if state == .dropped {
+            state = .streaming
+            return resynchronize(at: time)
+        }
+        return assembleFrame(at: time, ids: &ids)
     }
 
     @inline(__always)

@@ -2,24 +2,39 @@
 /// most `limit` (UIKit's maximumNumberOfTouches), a lifted one replaced by a finger still down.
 struct FollowedFingers: Sendable {
     private var members: [TouchID] = []
-    /// This frame's touches of the followed fingers (lifting ones included).
-    private(set) var touches: [Touch] = []
+    /// This frame's touches of the followed fingers (lifting ones included) when some touch of the
+    /// frame is not followed; when every touch is (`followsAll`), the frame's own array is used.
+    private var some: [Touch] = []
+    private var followsAll = true
 
     mutating func reset() { members.clearKeepingCapacity() }
+
+    /// The touches followed in the frame `follow` last looked at.
+    func touches(of input: RecognizerInput) -> [Touch] { followsAll ? input.touches : some }
 
     /// Picks the frame's followed touches; `capped` limits the fingers to `limit`. Returns how
     /// many followed fingers are still down.
     mutating func follow(_ input: RecognizerInput, capped: Bool, limit: Int) -> Int {
-        touches.clearKeepingCapacity()
+        followsAll = true
         var active = 0
-        for t in input.touches {
-            if !members.contains(t.id) {
-                guard !t.phase.isTerminal, !capped || members.count < limit else { continue }
-                members.append(t.id)
+        let touches = input.touches
+        for k in touches.indices {
+            let id = touches[k].id
+            let terminal = touches[k].phase.isTerminal
+            if !members.contains(id) {
+                guard !terminal, !capped || members.count < limit else {
+                    if followsAll {
+                        followsAll = false
+                        some.clearKeepingCapacity()
+                        some.append(contentsOf: touches[..<k])
+                    }
+                    continue
+                }
+                members.append(id)
             }
-            touches.append(t)
-            if t.phase.isTerminal {
-                members.removeAll { $0 == t.id }
+            if !followsAll { some.append(touches[k]) }
+            if terminal {
+                members.removeAll { $0 == id }
             } else {
                 active += 1
             }

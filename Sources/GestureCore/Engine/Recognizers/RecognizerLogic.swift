@@ -135,14 +135,18 @@ struct MotionTracker: Sendable {
 
     /// Returns whether the centroid moved.
     @discardableResult
-    mutating func update(_ input: RecognizerInput) -> Bool {
+    mutating func update(_ input: RecognizerInput) -> Bool { update(input.touches, at: input.time) }
+
+    /// Returns whether the centroid moved.
+    @discardableResult
+    mutating func update(_ touches: [Touch], at time: Timestamp) -> Bool {
         var d = Point.zero
         var dmm = Point.zero
         var n = 0.0
         var sum = Point.zero
         var active = 0
         var fingers = 0
-        for t in input.touches {
+        for t in touches {
             fingers += 1
             if t.phase != .began {
                 d += t.location - t.previousLocation
@@ -165,7 +169,7 @@ struct MotionTracker: Sendable {
             translation += d
             translationMM += dmm
         }
-        ring.push(input.time, translation)
+        ring.push(time, translation)
         return moved
     }
 
