@@ -16,13 +16,17 @@ extension EngineLane {
 
     /// Resets recognizers whose sequence is over, releases held touch events, forgets finished touches.
     mutating func finishStep(_ out: inout [EngineOutput]) {
-        var changed = true
+        // Only when some recognizer holds touches that have all lifted (`liftedSlots`): most frames
+        // have none, and then the scan below would find nothing.
+        var changed = liftedSlots
         while changed {
             changed = false
+            liftedSlots = false
             for r in slots.indices where !slots[r].touches.isEmpty && slots[r].active <= 0 {
                 if slots[r].state == .possible {
                     // Still deciding: waiting for another tap or a timer, or for a required recognizer
                     // that can still decide. Anything else has nothing left to wait for.
+                    liftedSlots = true
                     if logics.deadline(r) != nil { continue }
                     if slots[r].pending != nil {
                         guard case .waiting = requirement(r) else {
@@ -78,6 +82,7 @@ extension EngineLane {
                 guard let k = slots[r].touches.firstIndex(of: id) else { continue }
                 slots[r].touches.remove(at: k)
                 slots[r].active -= 1
+                liftedSlots = true
                 guard slots[r].touches.isEmpty else { continue }
                 if slots[r].state.isInProgress { transition(r, .cancel, reason, &out) }
                 if slots[r].state != .possible { transition(r, .reset, reason, &out) }

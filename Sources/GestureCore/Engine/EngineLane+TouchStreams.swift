@@ -54,7 +54,7 @@ extension EngineLane {
         }
         let publishes = region >= 0 && tree.nodes[region].publishesTouches
         records.append(TouchRecord(id: touch.id, region: region, regionID: region >= 0 ? tree.nodes[region].id : nil,
-                                   recognizers: recs, publishes: publishes, last: touch,
+                                   recognizers: recs, publishes: publishes, lastLocation: touch.location, tapCount: touch.tapCount,
                                    beganLocation: touch.location))
         return records.count - 1
     }
@@ -70,7 +70,7 @@ extension EngineLane {
 
     func touchEvent(_ ri: Int, _ phase: TouchPhase, at location: Point) -> EngineOutput {
         .touch(TouchEvent(phase: phase, id: records[ri].id, location: location, region: records[ri].regionID,
-                          tapCount: records[ri].last.tapCount, time: now, device: deviceName))
+                          tapCount: records[ri].tapCount, time: now, device: deviceName))
     }
 
     mutating func deliverStreams(_ frame: TouchFrame, _ out: inout [EngineOutput]) {
@@ -112,14 +112,14 @@ extension EngineLane {
                 records[ri].beganHeld = false
                 records[ri].beganDelivered = true
                 out.append(touchEvent(ri, .began, at: records[ri].beganLocation))
-                if records[ri].last.location != records[ri].beganLocation {
-                    out.append(touchEvent(ri, .moved, at: records[ri].last.location))
+                if records[ri].lastLocation != records[ri].beganLocation {
+                    out.append(touchEvent(ri, .moved, at: records[ri].lastLocation))
                 }
             }
             if records[ri].endedHeld && records[ri].beganDelivered && !blocks(ri, began: false) {
                 records[ri].endedHeld = false
                 records[ri].closed = true
-                out.append(touchEvent(ri, .ended, at: records[ri].last.location))
+                out.append(touchEvent(ri, .ended, at: records[ri].lastLocation))
             }
         }
     }
@@ -129,7 +129,7 @@ extension EngineLane {
         for id in slots[r].touches {
             let ri = recordIndex(id)
             guard ri >= 0, records[ri].publishes, !records[ri].closed else { continue }
-            if records[ri].beganDelivered { out.append(touchEvent(ri, .cancelled, at: records[ri].last.location)) }
+            if records[ri].beganDelivered { out.append(touchEvent(ri, .cancelled, at: records[ri].lastLocation)) }
             records[ri].closed = true
             records[ri].beganHeld = false
             records[ri].endedHeld = false

@@ -74,7 +74,10 @@ struct EngineLane: Sendable {
         var regionID: String?
         var recognizers: [Int]
         var publishes: Bool
-        var last: Touch
+        /// Where the touch was and its tap count at its latest frame (not the whole touch: a record is
+        /// updated for every touch of every frame).
+        var lastLocation: Point
+        var tapCount: Int
         var beganLocation: Point
         var beganDelivered = false
         var beganHeld = false
@@ -97,6 +100,9 @@ struct EngineLane: Sendable {
     var seenRecords: [Int] = []
     /// `resolvePending`'s list of held successes (kept to reuse its storage).
     var heldScratch: [Int] = []
+    /// Some recognizer may hold touches that have all lifted (`finishStep` has work): set when a
+    /// touch leaves a recognizer, kept while such a recognizer waits (a timer, a required recognizer).
+    var liftedSlots = false
     var proposals: [(Int, Proposal)] = []
     var successes: [(Int, Proposal, Int)] = []
     var now = Timestamp.zero
@@ -158,8 +164,7 @@ struct EngineLane: Sendable {
     // MARK: - Lane API
 
     /// Processes one frame of this lane's device.
-    mutating func process(_ frame: TouchFrame) -> [EngineOutput] {
-        var out: [EngineOutput] = []
+    mutating func process(_ frame: TouchFrame, into out: inout [EngineOutput]) {
         fireDeadlines(upTo: frame.time, &out)
         now = frame.time
         surfaceSize = frame.surfaceSize
@@ -177,13 +182,15 @@ struct EngineLane: Sendable {
                 if layout < 0 { layout = layoutIndex(for: frame.surfaceSize) }
                 ri = newRecord(touch, frame: frame, layout: layout)
             }
-            records[ri].last = touch
+            records[ri].lastLocation = touch.location
+            records[ri].tapCount = touch.tapCount
             if touch.phase.isTerminal { records[ri].terminal = true }
             guard seen < hygiene.touches.count, hygiene.touches[seen].id == touch.id else { continue }
             seen += 1
             seenRecords.append(ri)
             if touch.phase.isTerminal {
                 for r in records[ri].recognizers { slots[r].active -= 1 }
+                liftedSlots = true
             }
         }
         // Each recognizer gets the seen touches bound to it, in frame order. Usually every seen touch is
@@ -243,7 +250,6 @@ struct EngineLane: Sendable {
         apply(&out)
         deliverStreams(frame, &out)
         finishStep(&out)
-        return out
     }
 
     /// Whether every touch seen in this frame is bound to the same recognizers (in the same order).
