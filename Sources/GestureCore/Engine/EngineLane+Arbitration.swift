@@ -25,7 +25,7 @@ extension EngineLane {
             var e = GestureEvent(gesture: slots[r].id, kind: slots[r].kind, state: to, time: now,
                                  device: slots[r].deviceName, region: slots[r].regionID, fingers: 0)
             logics.describe(r, &e, at: now)
-            out.append(.gesture(e))
+            out.append(.gesture(consume e))
         }
         return true
     }

@@ -209,7 +209,7 @@ struct EngineLane: Sendable {
             if state.isFinal { continue }
             let touches = shared ? sharedTouches : frameTouches[r]
             var cancelled = false
-            for t in touches where t.phase == .cancelled { cancelled = true }
+            for k in touches.indices where touches[k].phase == .cancelled { cancelled = true }
             if cancelled {
                 proposals.append((r, state == .possible ? .fail(.touchCancelled) : .cancel(.touchCancelled)))
                 continue

@@ -3,6 +3,12 @@ extension Array {
     /// standard `removeAll(keepingCapacity:)` costs a call into the generic range replacement even then).
     @inline(__always)
     mutating func clearKeepingCapacity() {
-        if !isEmpty { removeAll(keepingCapacity: true) }
+        // A few elements (the usual scratch array) are cheaper to drop one by one than through the
+        // generic range replacement `removeAll(keepingCapacity:)` calls.
+        if count <= 4 {
+            while !isEmpty { removeLast() }
+        } else {
+            removeAll(keepingCapacity: true)
+        }
     }
 }

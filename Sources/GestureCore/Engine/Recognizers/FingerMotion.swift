@@ -70,12 +70,13 @@ struct FingerMotion: Sendable {
         var same = true
         var n = 0
         var lifting = false
-        for t in touches {
-            if t.phase.isTerminal {
+        for k in touches.indices {  // by index: no copy of each touch
+            if touches[k].phase.isTerminal {
                 lifting = true
                 continue
             }
-            if n >= ids.count || ids[n] != t.id || rebased.contains(t.id) { same = false }
+            let id = touches[k].id
+            if n >= ids.count || ids[n] != id || rebased.contains(id) { same = false }
             n += 1
         }
         if lifting { return }
@@ -95,15 +96,15 @@ struct FingerMotion: Sendable {
         measured = n
         var sum = Point.zero
         var k = 0
-        for t in touches where !t.phase.isTerminal {
-            sum += t.physicalLocation - origins[k]
+        for i in touches.indices where !touches[i].phase.isTerminal {
+            sum += touches[i].physicalLocation - origins[k]
             k += 1
         }
         let mean = sum / Double(n)
         var deviation = 0.0
         k = 0
-        for t in touches where !t.phase.isTerminal {
-            deviation += (t.physicalLocation - origins[k] - mean).length
+        for i in touches.indices where !touches[i].phase.isTerminal {
+            deviation += (touches[i].physicalLocation - origins[k] - mean).length
             k += 1
         }
         together = mean

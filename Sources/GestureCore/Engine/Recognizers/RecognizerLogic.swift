@@ -146,15 +146,16 @@ struct MotionTracker: Sendable {
         var sum = Point.zero
         var active = 0
         var fingers = 0
-        for t in touches {
+        for k in touches.indices {  // by index: no copy of each touch
             fingers += 1
-            if t.phase != .began {
-                d += t.location - t.previousLocation
-                dmm += t.physicalLocation - t.previousPhysicalLocation
+            let phase = touches[k].phase
+            if phase != .began {
+                d += touches[k].location - touches[k].previousLocation
+                dmm += touches[k].physicalLocation - touches[k].previousPhysicalLocation
                 n += 1
             }
-            if !t.phase.isTerminal {
-                sum += t.location
+            if !phase.isTerminal {
+                sum += touches[k].location
                 active += 1
             }
         }
