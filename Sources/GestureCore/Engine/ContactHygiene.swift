@@ -98,9 +98,11 @@ struct ContactHygiene: Sendable {
         buttonDown = frame.physicalButtonDown
         var landed: TouchID?
         var countChanged = false
-        for touch in frame.touches where touch.phase != .moved && touch.phase != .stationary {
+        for k in frame.touches.indices {  // by index: no copy of each touch
+            let phase = frame.touches[k].phase
+            guard phase != .moved && phase != .stationary else { continue }
             countChanged = true
-            if touch.phase == .began { landed = touch.id }
+            if phase == .began { landed = frame.touches[k].id }
         }
         if let landed { markResting(besides: landed, frame) }
         for var touch in frame.touches {
