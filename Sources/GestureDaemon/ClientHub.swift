@@ -65,6 +65,10 @@ final class ClientHub {
     var kindOf: (String) -> RecognizerKind? = { _ in nil }
     /// Called after every successful subscribe.
     var onSubscribe: () -> Void = {}
+    /// Called after every subscribe or unsubscribe (touch subscribers are responders).
+    var onSubscriptionChanged: () -> Void = {}
+    /// Called when a client is gone (its attached regions go with it).
+    var onDisconnect: (ClientConnection) -> Void = { _ in }
     private var explainWanted = false
 
     static let maximumLineLength = 65_536
@@ -290,23 +294,27 @@ final class ClientHub {
             do {
                 client.filter = try SubscriptionFilter(request)
                 client.subscribed = true
-                defer { onSubscribe() }
+                defer {
+                    onSubscribe()
+                    onSubscriptionChanged()
+                }
                 return ProtocolLine.response("subscribe")
             } catch {
                 return ProtocolLine.error(error.message, request: "subscribe")
             }
         case "unsubscribe":
             client.subscribed = false
+            defer { onSubscriptionChanged() }
             return ProtocolLine.response("unsubscribe")
         case "explain":
             client.explain = request.on ?? true
             updateExplain()
             return ProtocolLine.response("explain", [("on", client.explain ? "true" : "false")])
-        case "status", "devices", "hit-test", "reload":
+        case "status", "devices", "hit-test", "reload", "attach", "update", "detach", "set-surface":
             return handler(request, client)
         default:
             return ProtocolLine.error(
-                "unknown request '\(request.request)' (expected subscribe, unsubscribe, status, devices, hit-test, reload or explain)",
+                "unknown request '\(request.request)' (expected subscribe, unsubscribe, status, devices, hit-test, reload, explain, attach, update, detach or set-surface)",
                 request: request.request)
         }
     }
@@ -325,6 +333,7 @@ final class ClientHub {
         close(client.fd)
         logger.info("client disconnected", metadata: ["client": "\(client.id)", "reason": "\(reason)"])
         if client.explain { updateExplain() }
+        onDisconnect(client)
     }
 
     // MARK: output
@@ -344,6 +353,7 @@ final class ClientHub {
 
     /// Sends one engine output to every subscriber whose filter matches; encodes it once.
     func publish(_ output: EngineOutput) {
+        if publishOwned(output) { return }
         var line: String?
         for client in clients.values {
             let wanted: Bool

@@ -34,10 +34,10 @@ public struct DaemonOptions: Sendable {
 
 /// A recording played through the live loop as if it were a device: its timestamps are moved onto
 /// CLOCK_MONOTONIC (`offset`) and its events are fed when the loop's timer reaches them.
-final class InjectedDevice {
+final class InjectedDevice: SurfaceDevice {
     let ref: DeviceRef
     let recording: Recording
-    let surface: SurfaceConfiguration
+    var surface: SurfaceConfiguration
     var cursor = 0
     var offset: Int64 = 0
     init(ref: DeviceRef, recording: Recording, surface: SurfaceConfiguration) {
@@ -52,10 +52,10 @@ final class InjectedDevice {
 }
 
 /// One open input device.
-final class LiveDevice {
+final class LiveDevice: SurfaceDevice {
     let ref: DeviceRef
     let evdev: EvdevDevice
-    let surface: SurfaceConfiguration
+    var surface: SurfaceConfiguration
     init(ref: DeviceRef, evdev: EvdevDevice, surface: SurfaceConfiguration) {
         self.ref = ref
         self.evdev = evdev
@@ -84,6 +84,8 @@ public final class Daemon {
     private let signals: SignalFD
     private var watchdogTimer: MonotonicTimer?
     private var hub: ClientHub!
+    /// attach / update / detach / set-surface (AppRequests.swift).
+    private var apps: AppRequests
     private let bindings: BindingExecutor
     private let notifier = SystemdNotifier()
     private var udev: Udev?
@@ -143,6 +145,7 @@ public final class Daemon {
         self.configSource = options.configPath ?? defaultConfigurationPath() ?? "default"
         self.recognizerKinds = Daemon.kinds(of: configuration)
         self.pipeline = GesturePipeline(engine: GestureEngine(configuration: configuration.engine))
+        apps = AppRequests(settings: configuration.socket, logger: logger)
         epoll = try Epoll()
         timer = try MonotonicTimer()
         signals = try SignalFD(signals: Daemon.handledSignals)
@@ -166,6 +169,11 @@ public final class Daemon {
         hub.handler = { [unowned self] request, client in self.answer(request, from: client) }
         hub.onExplainChanged = { [unowned self] on in self.pipeline.engine.explains = on }
         hub.onSubscribe = { [unowned self] in self.startInjection() }
+        hub.onSubscriptionChanged = { [unowned self] in self.refreshTouchSubscribers() }
+        hub.onDisconnect = { [unowned self] client in
+            self.handle(self.apps.clientGone(client.id, pipeline: &self.pipeline, at: self.now))
+            self.refreshTouchSubscribers()
+        }
         hub.kindOf = { [unowned self] id in self.recognizerKinds[id] }
 
         if let interval = notifier.watchdogInterval {
@@ -193,6 +201,7 @@ public final class Daemon {
             for (fd, events) in try epoll.wait(timeout: -1) {
                 dispatch(fd: fd, events: events)
             }
+            if pipeline.engine.hasDetachedLeftovers { pipeline.engine.compactIfIdle() }
         }
         shutdown()
     }
@@ -337,7 +346,7 @@ public final class Daemon {
         }
         let ref = DeviceRef(id: nextDeviceID, name: description.name, kind: kind)
         nextDeviceID += 1
-        let surface = configuration.surface(for: description, kind: kind, path: info.devnode)
+        let surface = apps.surfaces.applied(to: configuration.surface(for: description, kind: kind, path: info.devnode), device: ref)
         let device = LiveDevice(ref: ref, evdev: evdev, surface: surface)
         devices[ref.id] = device
         deviceByFD[evdev.fd] = ref.id
@@ -389,7 +398,8 @@ public final class Daemon {
             let kind = recording.description.kind
             let ref = DeviceRef(id: nextDeviceID, name: recording.description.name, kind: kind)
             nextDeviceID += 1
-            let surface = configuration.surface(for: recording.description, kind: kind, path: recording.source)
+            let surface = apps.surfaces.applied(
+                to: configuration.surface(for: recording.description, kind: kind, path: recording.source), device: ref)
             let device = InjectedDevice(ref: ref, recording: recording, surface: surface)
             device.offset = now - start
             injected.append(device)
@@ -490,6 +500,7 @@ public final class Daemon {
                 size = configuration.surfaces.compactMap(\.surface.size).first ?? Point(x: 100, y: 100)
             }
             let chain = pipeline.engine.hitTest(Point(x: x, y: y), surfaceSize: size, deviceKind: kind)
+                .map { ClientNamespace.local($0, for: client.id) }
             var fields = [("chain", ProtocolLine.strings(chain))]
             if let deviceName { fields.append(("device", ProtocolLine.string(deviceName))) }
             fields.append(("surface", "{\"x\":\(JSONLine.number(size.x)),\"y\":\(JSONLine.number(size.y))}"))
@@ -500,9 +511,26 @@ public final class Daemon {
             case .success: return ProtocolLine.response("reload", [("config", ProtocolLine.string(configSource))])
             case .failure(let error): return ProtocolLine.error("config refused; the old one keeps running:\n\(error.description)", request: "reload")
             }
+        case "attach", "update", "detach", "set-surface":
+            let answer = apps.answer(request, client: client, pipeline: &pipeline,
+                                     devices: Array(devices.values) + injected, at: now)
+            handle(answer.outputs)
+            if answer.changed {
+                refreshTouchSubscribers()
+                if request.request == "attach" { startInjection() }
+            }
+            return answer.reply
         default:
             return ProtocolLine.error("unsupported request '\(request.request)'", request: request.request)
         }
+    }
+
+    /// The engine's clock now: monotonic time, never before the last event fed.
+    private var now: Timestamp { max(Timestamp(microseconds: monotonicMicroseconds()), lastEventTime ?? .zero) }
+
+    /// Regions with a touch subscriber are touch consumers in the responder chain.
+    private func refreshTouchSubscribers() {
+        pipeline.engine.setTouchSubscribers(apps.touchSubscribers(hub.clients.values, engine: pipeline.engine))
     }
 
     private func hex4(_ v: UInt16) -> String {
@@ -543,6 +571,10 @@ public final class Daemon {
         engine.explains = pipeline.engine.explains
         pipeline = GesturePipeline(engine: engine)
         hub.queueLimit = max(1, newConfiguration.socket.clientQueueLimit)
+        apps.regionLimit = newConfiguration.socket.clientRegionLimit
+        apps.gestureLimit = newConfiguration.socket.clientGestureLimit
+        for (client, line) in apps.reattach(&pipeline) { hub.sendLine(line, toClient: client) }
+        refreshTouchSubscribers()
         hub.allowedUIDs = newConfiguration.socket.allowedUIDs
         bindings.concurrency = max(1, newConfiguration.bindingConcurrency)
 
@@ -560,7 +592,8 @@ public final class Daemon {
             if device.evdev.isGrabbed != newConfiguration.devices.grab {
                 try? device.evdev.grab(newConfiguration.devices.grab)
             }
-            let surface = newConfiguration.surface(for: desc, kind: device.ref.kind, path: device.evdev.path)
+            let surface = apps.surfaces.applied(
+                to: newConfiguration.surface(for: desc, kind: device.ref.kind, path: device.evdev.path), device: device.ref)
             let live = LiveDevice(ref: device.ref, evdev: device.evdev, surface: surface)
             devices[id] = live
             deviceByFD[device.evdev.fd] = id

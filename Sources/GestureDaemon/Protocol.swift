@@ -33,12 +33,15 @@ public struct ClientRequest: Decodable, Sendable, Equatable {
     public var on: Bool?
     /// Echoed in the reply, to match replies with requests.
     public var id: RequestID?
+    /// The whole line, kept for requests read by their own rules (attach, update, detach, set-surface).
+    public var line: String?
 
     public init(request: String) { self.request = request }
 
     /// Parses one line; the error says what was expected.
     public static func parse(_ line: String) -> Result<ClientRequest, ProtocolError> {
         guard let data = line.data(using: .utf8) else { return .failure(ProtocolError("request is not UTF-8")) }
+        if let appRequest = AppRequestLine.parse(data, line: line) { return appRequest }
         do {
             return .success(try JSONDecoder().decode(ClientRequest.self, from: data))
         } catch let DecodingError.keyNotFound(key, _) {

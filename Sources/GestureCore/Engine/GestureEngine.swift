@@ -11,7 +11,7 @@
 /// released once no delaying recognizer is undecided; (6) recognizers in a final state whose touches
 /// have all lifted reset to possible.
 public struct GestureEngine: Sendable {
-    public private(set) var configuration: EngineConfiguration
+    public internal(set) var configuration: EngineConfiguration
     /// Emit `.explain` outputs for every recognizer transition.
     public var explains: Bool = false {
         didSet {
@@ -21,11 +21,11 @@ public struct GestureEngine: Sendable {
     }
 
     /// A fresh lane (every recognizer possible), copied for each new device.
-    private var template: EngineLane
+    var template: EngineLane
     /// One lane per device: recognizer states, touches and timers of touches of that device. Touches of
     /// different devices never share a gesture, so lanes never interact.
-    private var lanes: [EngineLane] = []
-    private var laneDevices: [Int] = []
+    var lanes: [EngineLane] = []
+    var laneDevices: [Int] = []
 
     public init(configuration: EngineConfiguration) {
         self.configuration = configuration
@@ -79,7 +79,7 @@ public struct GestureEngine: Sendable {
     /// for it at every raw event.
     public private(set) var nextDeadline: Timestamp?
 
-    private mutating func updateNextDeadline() {
+    mutating func updateNextDeadline() {
         var best: Timestamp?
         for i in lanes.indices {
             if let d = lanes[i].nextDeadline, best == nil || d < best! { best = d }
@@ -165,6 +165,9 @@ struct EngineLane: Sendable {
         var regionID: String?
         var recognizers: [Int]
         var publishes: Bool
+        /// The region whose touch stream gets this touch: the hit region or the nearest ancestor
+        /// with a consumer (`RegionTree.responder(for:)`); nil when `publishes` is false.
+        var responderID: String? = nil
         var last: Touch
         var beganLocation: Point
         var beganDelivered = false
@@ -174,23 +177,25 @@ struct EngineLane: Sendable {
         var terminal = false
     }
 
-    let tree: RegionTree
-    private var layouts: [RegionTree.Layout] = []
-    private(set) var slots: [Slot] = []
-    private var logics: [any RecognizerLogic] = []
-    private var simultaneous: [Bool] = []
-    private var records: [TouchRecord] = []
-    private var frameTouches: [[Touch]] = []
-    private var marks: [UInt32] = []
+    // Internal (not private) for EngineLane+Reconfiguration.swift: regions and recognizers attached
+    // and detached at run time.
+    var tree: RegionTree
+    var layouts: [RegionTree.Layout] = []
+    var slots: [Slot] = []
+    var logics: [any RecognizerLogic] = []
+    var simultaneous: [Bool] = []
+    var records: [TouchRecord] = []
+    var frameTouches: [[Touch]] = []
+    var marks: [UInt32] = []
     private var epoch: UInt32 = 0
     private var involved: [Int] = []
     private var proposals: [(Int, Proposal)] = []
     private var successes: [(Int, Proposal, Int)] = []
-    private var now = Timestamp.zero
+    var now = Timestamp.zero
     private var surfaceSize = Point.zero
     private var unitsPerMM = Point(x: 1, y: 1)
-    private var cachedDeadline: Timestamp?
-    private var pendingCount = 0
+    private(set) var cachedDeadline: Timestamp?
+    var pendingCount = 0
     /// Transitions the state machine refused (a bug if ever non-zero; tests assert it stays 0).
     private(set) var illegalTransitions = 0
 
@@ -202,21 +207,8 @@ struct EngineLane: Sendable {
             let region = spec.enabled ? tree.indexByID[spec.region] : nil
             regionOf.append(region)
             if ids[spec.id] == nil { ids[spec.id] = i }
-            let p = spec.parameters
-            slots.append(Slot(id: spec.id, kind: spec.kind, region: region ?? -1, regionID: spec.region,
-                              discrete: spec.kind.isDiscrete, taps: p.taps,
-                              isSingleTap: spec.kind == .tap && p.taps == 1 && p.fingers == 1,
-                              cancelsTouches: spec.cancelsTouches, delaysBegan: spec.delaysTouchesBegan,
-                              delaysEnded: spec.delaysTouchesEnded))
-            let logic: any RecognizerLogic = switch spec.kind {
-            case .tap: TapRecognizer(p)
-            case .longPress: LongPressRecognizer(p)
-            case .pan: PanRecognizer(p)
-            case .swipe: SwipeRecognizer(p)
-            case .pinch: PinchRecognizer(p)
-            case .rotation: RotationRecognizer(p)
-            case .edgePan: EdgePanRecognizer(p)
-            }
+            let (slot, logic) = Self.makeRecognizer(spec, region: region)
+            slots.append(slot)
             logics.append(logic)
         }
         let n = slots.count
@@ -238,6 +230,26 @@ struct EngineLane: Sendable {
         self.tree = tree
         frameTouches = .init(repeating: [], count: n)
         marks = .init(repeating: 0, count: n)
+    }
+
+    /// One recognizer's slot and logic (also used for recognizers attached at run time).
+    static func makeRecognizer(_ spec: RecognizerSpec, region: Int?) -> (Slot, any RecognizerLogic) {
+        let p = spec.parameters
+        let slot = Slot(id: spec.id, kind: spec.kind, region: region ?? -1, regionID: spec.region,
+                        discrete: spec.kind.isDiscrete, taps: p.taps,
+                        isSingleTap: spec.kind == .tap && p.taps == 1 && p.fingers == 1,
+                        cancelsTouches: spec.cancelsTouches, delaysBegan: spec.delaysTouchesBegan,
+                        delaysEnded: spec.delaysTouchesEnded)
+        let logic: any RecognizerLogic = switch spec.kind {
+        case .tap: TapRecognizer(p)
+        case .longPress: LongPressRecognizer(p)
+        case .pan: PanRecognizer(p)
+        case .swipe: SwipeRecognizer(p)
+        case .pinch: PinchRecognizer(p)
+        case .rotation: RotationRecognizer(p)
+        case .edgePan: EdgePanRecognizer(p)
+        }
+        return (slot, logic)
     }
 
     // MARK: - Lane API
@@ -347,7 +359,7 @@ struct EngineLane: Sendable {
 
     // MARK: - Touches
 
-    private func recordIndex(_ id: TouchID) -> Int {
+    func recordIndex(_ id: TouchID) -> Int {
         var i = 0
         while i < records.count {
             if records[i].id == id { return i }
@@ -387,9 +399,10 @@ struct EngineLane: Sendable {
                 }
             }
         }
-        let publishes = region >= 0 && tree.nodes[region].publishesTouches
+        let responder = region >= 0 ? tree.responder(for: region) : nil
         records.append(TouchRecord(id: touch.id, region: region, regionID: region >= 0 ? tree.nodes[region].id : nil,
-                                   recognizers: recs, publishes: publishes, last: touch,
+                                   recognizers: recs, publishes: responder != nil,
+                                   responderID: responder.map { tree.nodes[$0].id }, last: touch,
                                    beganLocation: touch.location))
         return records.count - 1
     }
@@ -404,9 +417,10 @@ struct EngineLane: Sendable {
         return false
     }
 
-    private func touchEvent(_ ri: Int, _ phase: TouchPhase, at location: Point) -> EngineOutput {
+    func touchEvent(_ ri: Int, _ phase: TouchPhase, at location: Point) -> EngineOutput {
         .touch(TouchEvent(phase: phase, id: records[ri].id, location: location, region: records[ri].regionID,
-                          tapCount: records[ri].last.tapCount, time: now, device: deviceName))
+                          responder: records[ri].responderID, tapCount: records[ri].last.tapCount, time: now,
+                          device: deviceName))
     }
 
     private mutating func deliverStreams(_ frame: TouchFrame, _ out: inout [EngineOutput]) {
@@ -476,7 +490,7 @@ struct EngineLane: Sendable {
 
     /// The single place where recognizer states change.
     @discardableResult
-    private mutating func transition(_ r: Int, _ event: RecognizerEvent, _ reason: Reason,
+    mutating func transition(_ r: Int, _ event: RecognizerEvent, _ reason: Reason,
                                      _ out: inout [EngineOutput]) -> Bool {
         let from = slots[r].state
         guard let to = RecognizerStateMachine.transition(from: from, on: event, discrete: slots[r].discrete) else {
@@ -650,7 +664,7 @@ struct EngineLane: Sendable {
         while fireOne(upTo: time, &out) {}
     }
 
-    private mutating func recomputeDeadline() {
+    mutating func recomputeDeadline() {
         var best: Timestamp?
         for r in slots.indices where slots[r].state == .possible && slots[r].pending == nil && !slots[r].touches.isEmpty {
             if let d = logics[r].deadline, best == nil || d < best! { best = d }

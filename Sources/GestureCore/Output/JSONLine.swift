@@ -132,6 +132,7 @@ extension TouchEvent {
         j.add("id", id.rawValue)
         j.add("location", location)
         if let region { j.add("region", region) }
+        if let responder { j.add("responder", responder) }
         j.add("tapCount", tapCount)
         j.add("time", time.seconds)
         j.add("device", device)
