@@ -173,7 +173,14 @@ final class AppRequests {
         }
         let count = attached.count { $0.client == client }
         attached.removeAll { $0.client == client }
-        if count > 0 { logger.info("client's regions detached", metadata: ["client": "\(client)", "attachments": "\(count)"]) }
+        if count > 0 {
+            let cancelled = out.compactMap { output -> String? in
+                guard case .gesture(let g) = output, g.state == .cancelled else { return nil }
+                return ClientNamespace.local(g.gesture, for: client)
+            }
+            logger.info("client's regions detached", metadata: [
+                "client": "\(client)", "attachments": "\(count)", "cancelled": "\(cancelled.joined(separator: ","))"])
+        }
         return out
     }
 

@@ -515,10 +515,7 @@ public final class Daemon {
             let answer = apps.answer(request, client: client, pipeline: &pipeline,
                                      devices: Array(devices.values) + injected, at: now)
             handle(answer.outputs)
-            if answer.changed {
-                refreshTouchSubscribers()
-                if request.request == "attach" { startInjection() }
-            }
+            if answer.changed { refreshTouchSubscribers() }
             return answer.reply
         default:
             return ProtocolLine.error("unsupported request '\(request.request)'", request: request.request)

@@ -61,7 +61,7 @@ func fail(_ message: String) -> Never {
 struct GestureCtl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gesturectl", abstract: "Client for the gestured socket.", version: DaemonVersion.version,
-        subcommands: [Listen.self, Status.self, Devices.self, HitTest.self, Reload.self, Explain.self])
+        subcommands: [Listen.self, Status.self, Devices.self, HitTest.self, Reload.self, Explain.self, Rotate.self])
 }
 
 /// Builds a subscribe request line.
