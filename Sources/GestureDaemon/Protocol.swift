@@ -131,8 +131,9 @@ public struct SubscriptionFilter: Sendable, Hashable {
             guard !touchRegions.isEmpty else { return false }
             guard devices.isEmpty || devices.contains(t.device) else { return false }
             if touchRegions.contains("*") { return true }
-            guard let region = t.region else { return false }
-            return touchRegions.contains(region)
+            // The stream a touch line belongs to is its responder's (the responder chain).
+            guard let stream = t.responder ?? t.region else { return false }
+            return touchRegions.contains(stream)
         case .explain(let e):
             return matchesExplain(e, kind: nil)
         }

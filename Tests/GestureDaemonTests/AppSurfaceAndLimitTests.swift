@@ -7,8 +7,12 @@ import GestureDaemon
     static let swipe = #"[{"id":"fling","kind":"swipe","directions":"all","max-duration":"2s"}]"#
 
     /// The direction of the swipe the attached region reports for the rightward stroke.
+    /// (With no gestures of the config's: its pan would begin first and win, as in UIKit.)
     func swipeDirection(rotating degrees: Int?) throws -> String? {
-        let daemon = try DaemonProcess(extraArguments: ["--inject", AppFixtures.rightwardStroke, "--inject-when-subscribed"])
+        let dir = TempDir()
+        try "version: 1\ngestures: []\n".write(toFile: dir.file("gestured.yaml"), atomically: true, encoding: .utf8)
+        let daemon = try DaemonProcess(extraArguments: ["--config", dir.file("gestured.yaml"),
+                                                        "--inject", AppFixtures.rightwardStroke, "--inject-when-subscribed"])
         if let degrees {
             let result = try runBinary("gesturectl", ["rotate", String(degrees), "--socket", daemon.socketPath])
             #expect(result.status == 0, "\(result.stderr)")
@@ -107,7 +111,8 @@ import GestureDaemon
         python.standardError = FileHandle(forWritingAtPath: dir.file("out"))
         try python.run()
         defer {
-            if python.isRunning { python.terminate() }
+            // SIGKILL: a child of the test process may inherit a blocked SIGTERM.
+            if python.isRunning { kill(python.processIdentifier, SIGKILL) }
             python.waitUntilExit()
         }
         #expect(waitUntil(timeout: 20) { daemon.log.contains("region attached") }, "\(daemon.log)")
