@@ -43,7 +43,7 @@ public struct SurfaceRule: Hashable, Sendable {
     }
 }
 
-/// A shell command run for a gesture (SPEC §8 "Command bindings").
+/// A shell command run for a gesture.
 public struct Binding: Hashable, Sendable {
     public var gesture: String
     /// States that trigger it; empty means recognized / ended (the gesture's completion).
@@ -86,7 +86,7 @@ public struct SocketSettings: Hashable, Sendable {
     }
 }
 
-/// The whole configuration file (SPEC §9).
+/// The whole configuration file.
 public struct Configuration: Hashable, Sendable {
     public var engine: EngineConfiguration
     public var devices: DeviceSelection

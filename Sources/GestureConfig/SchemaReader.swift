@@ -330,13 +330,13 @@ final class SchemaReader {
     /// The parameter keys each kind accepts.
     static func parameterKeys(_ kind: RecognizerKind) -> [String] {
         switch kind {
-        case .tap: ["taps", "fingers", "movement", "max-interval", "max-distance", "max-duration"]
-        case .longPress: ["taps", "fingers", "min-duration", "movement", "max-interval", "max-distance"]
-        case .pan: ["fingers", "min-fingers", "max-fingers", "threshold"]
-        case .swipe: ["fingers", "directions", "min-distance", "max-duration", "angle-tolerance"]
-        case .pinch: ["threshold"]
-        case .rotation: ["threshold"]
-        case .edgePan: ["edges", "edge-zone", "threshold", "fingers", "min-fingers", "max-fingers"]
+        case .tap: ["taps", "fingers", "movement", "max-interval", "max-distance", "max-duration", "settle-time"]
+        case .longPress: ["taps", "fingers", "min-duration", "movement", "max-interval", "max-distance", "settle-time"]
+        case .pan: ["fingers", "min-fingers", "max-fingers", "threshold", "settle-time"]
+        case .swipe: ["fingers", "directions", "min-distance", "max-duration", "angle-tolerance", "settle-time"]
+        case .pinch: ["threshold", "settle-time"]
+        case .rotation: ["threshold", "min-span", "settle-time"]
+        case .edgePan: ["edges", "edge-zone", "threshold", "fingers", "min-fingers", "max-fingers", "settle-time"]
         }
     }
 
@@ -425,6 +425,7 @@ final class SchemaReader {
             fields[key].flatMap { reader.integer($0, what(key), in: range) }
         }
 
+        p.settleTime = ms("settle-time") ?? p.settleTime
         switch kind {
         case .tap:
             p.taps = count("taps", 1...10) ?? p.taps
@@ -467,6 +468,7 @@ final class SchemaReader {
         case .pinch:
             p.pinchThreshold = mm("threshold") ?? p.pinchThreshold
         case .rotation:
+            p.rotationMinimumSpan = mm("min-span") ?? p.rotationMinimumSpan
             if let n = fields["threshold"] {
                 p.rotationThreshold = reader.quantity(n, what("threshold"), .angle) ?? p.rotationThreshold
             }

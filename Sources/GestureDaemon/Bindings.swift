@@ -7,7 +7,7 @@ import GestureConfig
 import GestureDevices
 import Logging
 
-/// Runs command bindings (SPEC §8): `/bin/sh -c COMMAND` where COMMAND is the fixed config text and
+/// Runs command bindings: `/bin/sh -c COMMAND` where COMMAND is the fixed config text and
 /// every gesture value travels only in GESTURE_* environment variables. Never blocks: processes are
 /// spawned with posix_spawn in their own process group, reaped with `waitpid(WNOHANG)` when SIGCHLD
 /// arrives (`reap`), killed (the whole group) at their timeout, and at most `concurrency` run at once;

@@ -2,7 +2,7 @@ import Testing
 import GestureCore
 @testable import GestureConfig
 
-/// The embedded default config (SPEC §9).
+/// The embedded default config.
 @Suite struct DefaultConfigTests {
     @Test func defaultConfigParsesWithoutErrors() throws {
         let configuration = try ConfigurationLoader.parse(ConfigurationLoader.defaultYAML, file: "default.yaml")

@@ -37,13 +37,14 @@ struct EngineDetailTests {
         s.frame(0, .down(1, 50, 50))
         var padOut = s.engine.process(padFrame(5, .began, 10, 10))
         s.frame(10, .move(1, 60, 50))
-        padOut += s.engine.process(padFrame(15, .moved, 20, 10))
         s.frame(20, .up(1))
+        // (40 ms after landing: a touchpad's first report within 30 ms that fast would be a landing jump.)
+        padOut += s.engine.process(padFrame(45, .moved, 20, 10))
         #expect(s.log("pan") == ["began@10", "ended@20"])
         #expect(s.events("pan").allSatisfy { $0.device == "test-screen" })
         // The pad's finger: its own pan, then its own long press timer is gone (excluded by its pan).
         #expect(s.engine.nextDeadline == nil)
-        padOut += s.engine.process(padFrame(30, .ended, 20, 20))
+        padOut += s.engine.process(padFrame(50, .ended, 20, 20))
         let padPan = padOut.compactMap { if case .gesture(let g) = $0, g.gesture == "pan" { g } else { nil } }
         #expect(padPan.map(\.state) == [.began, .ended])
         #expect(padPan.allSatisfy { $0.device == "pad" })

@@ -15,8 +15,10 @@ enum Corpus {
         return files.filter { $0.hasSuffix(".events") || $0.hasSuffix(".evemu") }.sorted()
     }()
 
+    /// A recording of this corpus, or of the Chromium OS recordings beside it (`touchMTBPath`).
     static func path(_ name: String) -> String {
-        recordingPaths.first { $0.hasSuffix("/" + name) }.map { root + "/" + $0 } ?? root + "/" + name
+        recordingPaths.first { $0.hasSuffix("/" + name) }.map { root + "/" + $0 }
+            ?? touchMTBPath(name) ?? root + "/" + name
     }
 }
 

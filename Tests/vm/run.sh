@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End-to-end test through a real kernel (SPEC §12, issue 5): boots a Debian kernel in qemu (virtme-ng,
+# End-to-end test through a real kernel: boots a Debian kernel in qemu (virtme-ng,
 # no KVM) over this machine's filesystem, where udevd runs, virtual devices are created from recordings
 # with evemu-device (a hotplug that gestured must see through libudev), events are replayed with
 # evemu-play, and the gestures `gesturectl listen` receives are checked against `gestured replay`

@@ -27,7 +27,7 @@ public struct RegionFrame: Hashable, Sendable {
     public static let full = RegionFrame(x: .percent(0), y: .percent(0), width: .percent(100), height: .percent(100))
 }
 
-/// A node of the region tree (SPEC §5), modelled on UIView.
+/// A node of the region tree, modelled on UIView.
 public struct RegionSpec: Hashable, Sendable {
     public var id: String
     public var frame: RegionFrame
@@ -114,6 +114,12 @@ public struct RecognizerParameters: Hashable, Sendable {
     // pinch / rotation
     public var pinchThreshold: Double = 3
     public var rotationThreshold: Double = 8
+    /// Rotation: the angle counts only once the fingers are this far apart (mm).
+    public var rotationMinimumSpan: Double = 15
+    // every kind
+    /// How long after the first finger lands a success waits while another finger may still join
+    /// and make the gesture another recognizer's (ms; see "Settling" in docs/recognizers.md).
+    public var settleTime: Double = 150
     // edge-pan
     public var edges: Set<Edge> = [.left]
     public var edgeZone: Double = 5
@@ -121,7 +127,7 @@ public struct RecognizerParameters: Hashable, Sendable {
     public init() {}
 }
 
-/// One recognizer attached to a region (SPEC §6–§7).
+/// One recognizer attached to a region.
 public struct RecognizerSpec: Hashable, Sendable {
     public var id: String
     public var kind: RecognizerKind
@@ -156,8 +162,20 @@ public struct RecognizerSpec: Hashable, Sendable {
 public struct EngineConfiguration: Hashable, Sendable {
     public var root: RegionSpec
     public var recognizers: [RecognizerSpec]
-    public init(root: RegionSpec, recognizers: [RecognizerSpec]) {
+    /// Contact hygiene per device kind (defaults: `ContactHygieneSettings.touchpad` / `.touchscreen`).
+    public var touchpadContacts: ContactHygieneSettings
+    public var touchscreenContacts: ContactHygieneSettings
+    public init(root: RegionSpec, recognizers: [RecognizerSpec],
+                touchpadContacts: ContactHygieneSettings = .touchpad,
+                touchscreenContacts: ContactHygieneSettings = .touchscreen) {
         self.root = root
         self.recognizers = recognizers
+        self.touchpadContacts = touchpadContacts
+        self.touchscreenContacts = touchscreenContacts
+    }
+
+    /// The contact hygiene for a device of this kind.
+    public func contacts(for kind: DeviceKind) -> ContactHygieneSettings {
+        kind == .touchpad ? touchpadContacts : touchscreenContacts
     }
 }

@@ -69,6 +69,7 @@ extension EngineLane {
             slots[r].active = 0
             slots[r].device = nil
             slots[r].pendingEnded = false
+            slots[r].settleUntil = nil
             slots[r].region = -1
             logics[r].reset()
         }

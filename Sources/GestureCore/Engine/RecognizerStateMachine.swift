@@ -93,9 +93,31 @@ enum Reason: Sendable, Hashable {
     case moving
     case lifted
     case sequenceEnded
+    /// Settling: a finger joined this many ms after the first landed, so the decision is taken again.
+    case fingerJoined(Double)
+    /// Rotation: turned this many degrees, which does not dominate the scale change (×scale).
+    case turnDoesNotDominate(Double, Double)
+    /// The fingers' motion is not this recognizer's (pan: it is a pinch; pinch: it is a pan / twist).
+    case motionIsNot(RecognizerKind, Double, Double)
+    /// Hygiene: the first report after touch-down jumped (mm) in (ms) and was ignored.
+    case landingJump(Double, Double)
+    /// Hygiene: contact (id) resting, still for (ms) when contact (id) landed.
+    case resting(TouchID, Double, TouchID)
+    /// Hygiene: contact (id) is a resting thumb (mm) from the bottom edge.
+    case thumb(TouchID, Double)
+    /// A physical click on a clickpad (not a tap, not a press).
+    case physicalClick
+    /// A state machine met an event it has no transition for (recognizer: state, event).
+    case impossible(String, String)
 
     static func fmt(_ v: Double) -> String {
         let r = (v * 10).rounded() / 10
+        if r == r.rounded() { return String(Int(r)) }
+        return String(r)
+    }
+
+    static func fmt2(_ v: Double) -> String {
+        let r = (v * 100).rounded() / 100
         if r == r.rounded() { return String(Int(r)) }
         return String(r)
     }
@@ -134,6 +156,21 @@ enum Reason: Sendable, Hashable {
         case .moving: return "moved"
         case .lifted: return "lifted"
         case .sequenceEnded: return "gesture sequence ended"
+        case .fingerJoined(let ms): return "a finger joined \(f(ms)) ms in: deciding again"
+        case .turnDoesNotDominate(let deg, let scale):
+            return "rotation \(f(deg))° does not dominate a ×\(Reason.fmt2(scale)) scale change"
+        case .motionIsNot(let kind, let a, let b):
+            switch kind {
+            case .pan: return "not a pan: the fingers' span changed \(f(a)) mm while they moved \(f(b)) mm together"
+            case .pinch: return "not a pinch: the fingers moved \(f(b)) mm together, their span \(f(a)) mm"
+            default: return "not a \(kind.rawValue): \(f(a)) / \(f(b))"
+            }
+        case .landingJump(let mm, let ms): return "first-contact jump of \(f(mm)) mm in \(f(ms)) ms ignored"
+        case .resting(let id, let ms, let other):
+            return "contact \(id) resting: still for \(f(ms)) ms when contact \(other) landed"
+        case .thumb(let id, let mm): return "contact \(id) resting: a thumb \(f(mm)) mm from the bottom edge"
+        case .physicalClick: return "physical click: not a tap"
+        case .impossible(let where_, let event): return "bug: \(where_) has no transition for \(event)"
         }
     }
 }

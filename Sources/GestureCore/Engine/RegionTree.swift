@@ -1,4 +1,4 @@
-/// The region tree of SPEC §5, flattened for hit-testing: nodes in depth-first order, each with its
+/// The region tree, flattened for hit-testing: nodes in depth-first order, each with its
 /// parent, children (z-order: later on top) and the recognizers touches hitting it are delivered to.
 struct RegionTree: Sendable {
     struct Node: Sendable {

@@ -64,6 +64,9 @@ public struct FrameAssembler: Sendable {
     private var fingerCount = FingerCountTracker()
     private var tapCounter: TapCounter
     private var buttonTouchDown = false
+    /// BTN_LEFT / RIGHT / MIDDLE held (a physical click), and whether that changed since the last frame.
+    private var physicalButtons: UInt8 = 0
+    private var physicalButtonsChanged = false
     /// Last ABS_X / ABS_Y: where a slot that never reported a position is put (Cypress trackpads
     /// open a second slot without coordinates). Only used when those axes have the MT axes' range.
     private var legacyX: Int32
@@ -91,6 +94,7 @@ public struct FrameAssembler: Sendable {
         self.description = description
         var device = device
         device.isSemiMultitouch = description.has(.semiMT)
+        device.isButtonpad = description.has(.buttonpad)
         self.device = device
         self.surface = surface
         self.tapInterval = tapInterval
@@ -199,7 +203,14 @@ public struct FrameAssembler: Sendable {
 
     @inline(__always)
     private mutating func routeKey(_ code: EventCode, down: Bool) {
-        if code == .btnTouch {
+        if code == .btnLeft || code == .btnRight || code == .btnMiddle {
+            let bit: UInt8 = code == .btnLeft ? 1 : code == .btnRight ? 2 : 4
+            let buttons = down ? physicalButtons | bit : physicalButtons & ~bit
+            if buttons != physicalButtons {
+                physicalButtons = buttons
+                physicalButtonsChanged = true
+            }
+        } else if code == .btnTouch {
             buttonTouchDown = down
             if multitouchProtocol == .singleTouch { single.handle(.contact(down), keys: &keys) }
         } else if let fingers = FingerCountTracker.fingers(for: code) {
@@ -306,6 +317,11 @@ public struct FrameAssembler: Sendable {
         }
 
         if synthesizeFingers(at: time, ids: &ids) { changed = true }
+        if physicalButtonsChanged {
+            // A click or release is news even when no finger moved.
+            physicalButtonsChanged = false
+            if !output.isEmpty { changed = true }
+        }
         return changed ? emit(at: time) : nil
     }
 
@@ -386,7 +402,7 @@ public struct FrameAssembler: Sendable {
         // Shares `output`'s buffer: once the caller has dropped the frame, the next frame reuses it
         // in place (no allocation per frame).
         return TouchFrame(device: device, time: time, touches: output, surfaceSize: mapper.surfaceSize,
-                          unitsPerMM: mapper.surfaceUnitsPerMM)
+                          unitsPerMM: mapper.surfaceUnitsPerMM, physicalButtonDown: physicalButtons != 0)
     }
 }
 

@@ -3,7 +3,7 @@ public enum SurfaceRotation: Int, Sendable, Hashable, CaseIterable {
     case none = 0, clockwise90 = 90, upsideDown = 180, clockwise270 = 270
 }
 
-/// How one device's coordinates map onto its surface (SPEC §3 "Surfaces").
+/// How one device's coordinates map onto its surface.
 ///
 /// Device units go to mm through the axis resolution (or `physicalSize`, or the default of
 /// `SurfaceConfiguration.defaultUnitsPerMM`), then through the optional libinput-style calibration

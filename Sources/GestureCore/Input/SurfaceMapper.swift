@@ -1,4 +1,4 @@
-/// Converts device units to mm and to surface units for one device (SPEC §3 "Units", "Surfaces").
+/// Converts device units to mm and to surface units for one device.
 ///
 /// Order: device units → normalised 0...1 → calibration matrix → rotation → surface size.
 /// mm come straight from the device units: `(value - minimum) / unitsPerMM`, where unitsPerMM is the

@@ -3,7 +3,7 @@ public enum GestureState: String, Sendable, Hashable, CaseIterable {
     case possible, began, changed, ended, cancelled, failed, recognized
 }
 
-/// A recognizer's published state change (SPEC §8 "gesture" lines).
+/// A recognizer's published state change.
 public struct GestureEvent: Hashable, Sendable {
     public var gesture: String
     public var kind: RecognizerKind
@@ -81,7 +81,7 @@ public struct TouchEvent: Hashable, Sendable {
     }
 }
 
-/// One line of explanation: a recognizer's transition and why (SPEC §7 "Explain").
+/// One line of explanation: a recognizer's transition and why.
 public struct ExplainEvent: Hashable, Sendable {
     public var gesture: String
     public var region: String

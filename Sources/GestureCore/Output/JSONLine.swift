@@ -101,7 +101,7 @@ public struct JSONLine: Sendable {
 }
 
 extension GestureEvent {
-    /// The SPEC §8 line.
+    /// The gesture line (docs/protocol.md).
     public var jsonLine: String {
         var j = JSONLine()
         j.add("type", "gesture")

@@ -23,11 +23,15 @@ public struct DeviceRef: Hashable, Sendable {
     /// so the angle between two touches means nothing (rotation never begins on such a device).
     /// Set by `FrameAssembler` from the device description.
     public var isSemiMultitouch: Bool
-    public init(id: Int, name: String, kind: DeviceKind, isSemiMultitouch: Bool = false) {
+    /// INPUT_PROP_BUTTONPAD: a clickpad, whose whole surface is the button (a finger presses it down
+    /// to click). Set by `FrameAssembler` from the device description.
+    public var isButtonpad: Bool
+    public init(id: Int, name: String, kind: DeviceKind, isSemiMultitouch: Bool = false, isButtonpad: Bool = false) {
         self.id = id
         self.name = name
         self.kind = kind
         self.isSemiMultitouch = isSemiMultitouch
+        self.isButtonpad = isButtonpad
     }
 }
 
@@ -84,13 +88,18 @@ public struct TouchFrame: Hashable, Sendable {
     public var surfaceSize: Point
     /// Surface units per mm (x, y), to convert surface distances to mm.
     public var unitsPerMM: Point
+    /// A physical button (BTN_LEFT / RIGHT / MIDDLE) is held down: on a clickpad, the surface is
+    /// pressed (a click, not a tap).
+    public var physicalButtonDown: Bool
 
-    public init(device: DeviceRef, time: Timestamp, touches: [Touch], surfaceSize: Point, unitsPerMM: Point) {
+    public init(device: DeviceRef, time: Timestamp, touches: [Touch], surfaceSize: Point, unitsPerMM: Point,
+                physicalButtonDown: Bool = false) {
         self.device = device
         self.time = time
         self.touches = touches
         self.surfaceSize = surfaceSize
         self.unitsPerMM = unitsPerMM
+        self.physicalButtonDown = physicalButtonDown
     }
 
     /// Fingers currently on the surface (not ended or cancelled).

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import GestureCore
 
-/// SPEC §12 conformance scenarios. P is the full surface containing C (20...80 mm); recognizers on P
+/// The UIKit conformance scenarios. P is the full surface containing C (20...80 mm); recognizers on P
 /// unless said. Defaults: tap interval 300 ms, tap movement 5 mm, long press 500 ms / 3 mm, pan 3 mm,
 /// swipe 10 mm in 500 ms, pinch 3 mm, rotation 8°, edge zone 5 mm.
 @Suite("Conformance")

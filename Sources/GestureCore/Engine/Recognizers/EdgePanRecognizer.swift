@@ -1,27 +1,47 @@
 /// Screen-edge pan: a pan whose first touch starts within `edgeZone` mm of one of `edges` and whose
 /// centroid then moves `panThreshold` mm away from that edge (more inward than along it).
-/// Fingers: `minimumFingers`...`maximumFingers`. Continuous.
+/// Fingers: `minimumFingers`...`maximumFingers`; once begun, extra fingers are ignored (it never
+/// reports more than `maximumFingers`). Continuous. Every reason an edge pan fails is in this file.
 ///
-/// | state       | input                                      | proposal                 |
-/// |-------------|--------------------------------------------|--------------------------|
-/// | possible    | first touch outside every edge zone        | fail (outside edge zone) |
-/// | possible    | moved ≥ `panThreshold`, inward             | begin                    |
-/// | possible    | moved ≥ `panThreshold`, not inward         | fail (wrong direction)   |
-/// | possible    | more than `maximumFingers` / all lifted    | fail                     |
-/// | in progress | movement / fingers below minimum           | change / end             |
+/// | from    | event          | to      | proposal / why                                       |
+/// |---------|----------------|---------|------------------------------------------------------|
+/// | idle    | landed         | waiting | — (the nearest configured edge is within `edgeZone`) |
+/// | idle    | landed         | done    | fail: started outside every edge zone                |
+/// | waiting | tooFewFingers  | waiting | —                                                    |
+/// | waiting | tooManyFingers | done    | fail: more than `maximumFingers`                     |
+/// | waiting | crossed        | active  | begin: moved ≥ `panThreshold` inward                 |
+/// | waiting | crossed        | done    | fail: not away from the edge                         |
+/// | waiting | allLifted      | done    | fail: not enough movement                            |
+/// | active  | moved          | active  | change                                               |
+/// | active  | tooFewFingers  | done    | end                                                  |
+///
+/// Any other pair is a bug (reported, and the edge pan fails or is cancelled).
 struct EdgePanRecognizer: RecognizerLogic {
+    enum State: Sendable { case idle, waiting, active, done }
+    enum Event: Sendable {
+        case landed(Edge?, Double)
+        case tooFewFingers(Int)
+        case tooManyFingers(Int)
+        case crossed(Point)
+        case allLifted
+        case moved
+    }
+
     let p: RecognizerParameters
+    var trace = MachineTrace()
+    private(set) var state = State.idle
     private var tracker = MotionTracker()
-    private var edge: Edge?
-    private var maxSeen = 0
+    private var edge: Edge = .left
+    private var members: [TouchID] = []
+    private var mine: [Touch] = []
     var deadline: Timestamp? { nil }
 
     init(_ p: RecognizerParameters) { self.p = p }
 
     mutating func reset() {
+        state = .idle
         tracker.reset()
-        edge = nil
-        maxSeen = 0
+        members.removeAll(keepingCapacity: true)
     }
 
     private func distance(_ e: Edge, _ t: Touch, _ input: RecognizerInput) -> Double {
@@ -35,8 +55,9 @@ struct EdgePanRecognizer: RecognizerLogic {
         }
     }
 
-    mutating func handle(_ input: RecognizerInput, state: GestureState) -> Proposal {
-        if edge == nil && state == .possible, let first = input.touches.first(where: { $0.phase == .began }) {
+    mutating func handle(_ input: RecognizerInput, state published: GestureState) -> Proposal {
+        guard published == .possible || published.isInProgress else { return .none }
+        if state == .idle, let first = input.touches.first(where: { $0.phase == .began }) {
             var best: Edge?
             var bestDistance = Double.infinity
             for e in Edge.allCases where p.edges.contains(e) {
@@ -46,38 +67,102 @@ struct EdgePanRecognizer: RecognizerLogic {
                     best = e
                 }
             }
-            guard let best, bestDistance <= p.edgeZone else {
-                return .fail(.outsideEdgeZone(bestDistance, p.edgeZone))
+            let proposal = step(.landed(best, bestDistance))
+            if proposal != .none { return proposal }
+        }
+        mine.removeAll(keepingCapacity: true)
+        var n = 0
+        for t in input.touches {
+            if !members.contains(t.id) {
+                guard !t.phase.isTerminal, state != .active || members.count < p.maximumFingers else { continue }
+                members.append(t.id)
             }
-            edge = best
+            mine.append(t)
+            if t.phase.isTerminal { members.removeAll { $0 == t.id } } else { n += 1 }
         }
-        let moved = tracker.update(input)
-        let n = tracker.active
-        maxSeen = max(maxSeen, n)
-        if state.isInProgress {
-            if n < max(p.minimumFingers, 1) { return .end }
-            return moved ? .change : .none
+        var filtered = input
+        filtered.touches = mine
+        let moved = tracker.update(filtered)
+        let event: Event
+        switch state {
+        case .waiting:
+            let t = tracker.translationMM
+            if n > p.maximumFingers {
+                event = .tooManyFingers(n)
+            } else if n == 0 {
+                event = .allLifted
+            } else if n < p.minimumFingers {
+                event = .tooFewFingers(n)
+            } else if t.length >= p.panThreshold {
+                event = .crossed(t)
+            } else {
+                return .none
+            }
+        case .active:
+            if n < max(p.minimumFingers, 1) {
+                event = .tooFewFingers(n)
+            } else if moved {
+                event = .moved
+            } else {
+                return .none
+            }
+        case .idle, .done:
+            return .none
         }
-        guard state == .possible, let edge else { return .none }
-        if n > p.maximumFingers { return .fail(.tooManyFingers(n, p.maximumFingers)) }
-        let t = tracker.translationMM
-        if n == 0 { return .fail(.notEnoughMovement(t.length, p.panThreshold)) }
-        if n < p.minimumFingers { return .none }
-        let d = t.length
-        guard d >= p.panThreshold else { return .none }
-        let inward: Double
-        let along: Double
-        switch edge {
-        case .left: (inward, along) = (t.x, abs(t.y))
-        case .right: (inward, along) = (-t.x, abs(t.y))
-        case .top: (inward, along) = (t.y, abs(t.x))
-        case .bottom: (inward, along) = (-t.y, abs(t.x))
+        return step(event)
+    }
+
+    private mutating func step(_ event: Event) -> Proposal {
+        let from = state
+        var proposal = Proposal.none
+        switch (state, event) {
+        case (.idle, .landed(let nearest, let d)):
+            if let nearest, d <= p.edgeZone {
+                edge = nearest
+                state = .waiting
+            } else {
+                state = .done
+                proposal = .fail(.outsideEdgeZone(d, p.edgeZone))
+            }
+        case (.waiting, .tooFewFingers):
+            break
+        case (.waiting, .tooManyFingers(let n)):
+            state = .done
+            proposal = .fail(.tooManyFingers(n, p.maximumFingers))
+        case (.waiting, .crossed(let t)):
+            let inward: Double
+            let along: Double
+            switch edge {
+            case .left: (inward, along) = (t.x, abs(t.y))
+            case .right: (inward, along) = (-t.x, abs(t.y))
+            case .top: (inward, along) = (t.y, abs(t.x))
+            case .bottom: (inward, along) = (-t.y, abs(t.x))
+            }
+            state = inward <= 0 || inward < along ? .done : .active
+            proposal = state == .done ? .fail(.notFromEdge) : .begin(.moved(t.length, p.panThreshold))
+        case (.waiting, .allLifted):
+            state = .done
+            proposal = .fail(.notEnoughMovement(tracker.translationMM.length, p.panThreshold))
+        case (.active, .moved):
+            proposal = .change
+        case (.active, .tooFewFingers):
+            state = .done
+            proposal = .end
+        case (.idle, .tooFewFingers), (.idle, .tooManyFingers), (.idle, .crossed), (.idle, .allLifted), (.idle, .moved),
+             (.waiting, .landed), (.waiting, .moved),
+             (.active, .landed), (.active, .tooManyFingers), (.active, .crossed), (.active, .allLifted),
+             (.done, _):
+            state = .done
+            proposal = .bug(.impossible("edge-pan in \(MachineTrace.name(from))", MachineTrace.name(event)))
         }
-        if inward <= 0 || inward < along { return .fail(.notFromEdge) }
-        return .begin(.moved(d, p.panThreshold))
+        trace.record(.edgePan, from, event, state)
+        return proposal
     }
 
     mutating func fire(at time: Timestamp, state: GestureState) -> Proposal { .none }
 
-    func describe(_ event: inout GestureEvent, at time: Timestamp) { tracker.describePan(&event) }
+    func describe(_ event: inout GestureEvent, at time: Timestamp) {
+        tracker.describePan(&event)
+        event.fingers = min(event.fingers, p.maximumFingers)
+    }
 }

@@ -1,67 +1,207 @@
 /// Long press: `fingers` fingers held `minimumPressDuration` without moving more than
 /// `pressMovement`; `taps` counts the touch-downs including the press (1: a plain press, 2: a tap
-/// then a press, like UILongPressGestureRecognizer.numberOfTapsRequired + 1). Continuous: begins from
-/// the timer, changes on movement, ends when a finger lifts.
+/// then a press, like UILongPressGestureRecognizer.numberOfTapsRequired + 1); the prior taps follow
+/// the tap's rules (`tapMovement`, `tapDuration`, `tapInterval`, `tapDistance`). Continuous: begins
+/// from the timer, changes on movement, ends when a finger lifts. Every reason a long press fails is
+/// in this file.
 ///
-/// | logic phase | input                                   | proposal                 |
-/// |-------------|-----------------------------------------|--------------------------|
-/// | prior tap   | as a tap (`TapSequence`)                | fail                     |
-/// | press       | moved > `pressMovement`                 | fail (moved too far)     |
-/// | press       | a finger lifted before the deadline     | fail (lifted early)      |
-/// | press       | deadline with `fingers` down            | begin                    |
-/// | began       | movement                                | change                   |
-/// | began       | a finger lifted                         | end                      |
+/// | from        | event        | to          | proposal / why                                       |
+/// |-------------|--------------|-------------|------------------------------------------------------|
+/// | idle        | fingerDown   | priorTap    | — (a tap comes first; deadline `tapDuration`)        |
+/// | idle        | fingerDown   | pressing    | — (deadline `minimumPressDuration` once all are down) |
+/// | priorTap    | fingerDown   | priorTap    | —                                                    |
+/// | priorTap    | fingerDown   | done        | fail: more fingers than `fingers`                    |
+/// | priorTap    | movedTooFar  | done        | fail: moved more than `tapMovement`                  |
+/// | priorTap    | landingJump  | priorTap    | — (origin starts again)                              |
+/// | priorTap    | fingerUp     | priorTap    | — (fingers still down)                               |
+/// | priorTap    | fingerUp     | done        | fail: wrong finger count                             |
+/// | priorTap    | fingerUp     | betweenTaps | — (deadline `tapInterval`)                           |
+/// | priorTap    | timeout      | done        | fail: held longer than `tapDuration`                 |
+/// | priorTap    | clicked      | done        | fail: a physical click                               |
+/// | betweenTaps | fingerDown   | priorTap    | — (another prior tap)                                |
+/// | betweenTaps | fingerDown   | pressing    | — (the press)                                        |
+/// | betweenTaps | fingerDown   | done        | fail: farther than `tapDistance` from the last tap   |
+/// | betweenTaps | timeout      | done        | fail: no press within `tapInterval`                  |
+/// | pressing    | fingerDown   | pressing    | —                                                    |
+/// | pressing    | fingerDown   | done        | fail: more fingers than `fingers`                    |
+/// | pressing    | movedTooFar  | done        | fail: moved more than `pressMovement`                |
+/// | pressing    | landingJump  | pressing    | — (origin starts again)                              |
+/// | pressing    | fingerUp     | done        | fail: lifted before `minimumPressDuration`           |
+/// | pressing    | timeout      | active      | begin                                                |
+/// | pressing    | clicked      | done        | fail: a physical click is not a press                |
+/// | active      | moved        | active      | change                                               |
+/// | active      | fingerDown   | active      | — (an extra finger is ignored)                       |
+/// | active      | landingJump  | active      | —                                                    |
+/// | active      | clicked      | active      | —                                                    |
+/// | active      | fingerUp     | done        | end                                                  |
+///
+/// A cancelled touch fails or cancels every recognizer holding it before any of them sees the frame
+/// (the engine: "touch cancelled"). Any other pair is a bug (reported, and the press fails or is cancelled).
 struct LongPressRecognizer: RecognizerLogic {
+    enum State: Sendable { case idle, priorTap, betweenTaps, pressing, active, done }
+    enum Event: Sendable {
+        case fingerDown(Touch)
+        case movedTooFar(Double)
+        case moved
+        case landingJump(Touch)
+        case fingerUp
+        case timeout
+        case clicked
+    }
+
     let p: RecognizerParameters
-    /// The prior taps, then the press as the sequence's last contact (untimed, `pressMovement`).
-    private var taps = TapSequence()
+    var trace = MachineTrace()
+    private(set) var state = State.idle
+    private(set) var deadline: Timestamp?
+    private var taps = 0
+    private var tapStart = Timestamp.zero
     private var pressStart = Timestamp.zero
+    private var down = 0
+    private var mostFingers = 0
+    private var starts: [(id: TouchID, mm: Point)] = []
+    private var lastTapCenter = Point.zero
     private var tracker = MotionTracker()
-    var deadline: Timestamp? { taps.deadline }
 
     init(_ p: RecognizerParameters) { self.p = p }
 
-    private var isPressPhase: Bool { taps.count >= max(p.taps, 1) - 1 }
+    /// Prior taps still to come before the press.
+    private var pressIsNext: Bool { taps >= max(p.taps, 1) - 1 }
+    private var allowance: Double { state == .priorTap ? p.tapMovement : p.pressMovement }
 
     mutating func reset() {
-        taps.reset()
+        state = .idle
+        deadline = nil
+        taps = 0
+        down = 0
+        mostFingers = 0
+        starts.removeAll(keepingCapacity: true)
         tracker.reset()
     }
 
-    mutating func handle(_ input: RecognizerInput, state: GestureState) -> Proposal {
+    mutating func handle(_ input: RecognizerInput, state published: GestureState) -> Proposal {
         let moved = tracker.update(input)
-        if state.isInProgress {
-            for t in input.touches where t.phase.isTerminal { return .end }
-            return moved ? .change : .none
-        }
-        guard state == .possible else { return .none }
-        let press = isPressPhase
-        let allowed = press ? p.pressMovement : p.tapMovement
-        taps.startFrame()
+        guard published == .possible || published.isInProgress else { return .none }
         for t in input.touches {
-            if let failure = taps.track(t, at: input.time, p, timed: !press, allowed: allowed) {
-                return failure
+            var event: Event?
+            switch t.phase {
+            case .began: event = .fingerDown(t)
+            case .moved, .stationary:
+                if input.rebased.contains(t.id) {
+                    event = .landingJump(t)
+                } else if state == .active {
+                    event = nil
+                } else if let k = starts.firstIndex(where: { $0.id == t.id }) {
+                    let d = t.physicalLocation.distance(to: starts[k].mm)
+                    if d > allowance { event = .movedTooFar(d) }
+                }
+            case .ended: event = .fingerUp
+            case .cancelled: event = nil  // the engine has failed or cancelled the press already
             }
-            if press && t.phase == .began && taps.down == p.fingers {
-                pressStart = input.time
-                taps.deadline = input.time.adding(milliseconds: p.minimumPressDuration)
+            if let event {
+                let proposal = step(event, at: input.time)
+                if proposal != .none { return proposal }
             }
         }
-        guard taps.lifted else { return .none }
-        if press {
-            return .fail(.liftedEarly(input.time.milliseconds(since: taps.maxFingers == p.fingers ? pressStart : taps.tapStart),
-                                      p.minimumPressDuration))
+        if input.clicked {
+            let proposal = step(.clicked, at: input.time)
+            if proposal != .none { return proposal }
         }
-        guard taps.down <= 0 else { return .none }
-        return taps.finishTap(at: input.time, p) ?? .none
+        if state == .active && moved { return step(.moved, at: input.time) }
+        return .none
     }
 
-    mutating func fire(at time: Timestamp, state: GestureState) -> Proposal {
-        if isPressPhase && taps.inTap && taps.down == p.fingers {
-            taps.deadline = nil
-            return .begin(.held(time.milliseconds(since: pressStart)))
+    mutating func fire(at time: Timestamp, state: GestureState) -> Proposal { step(.timeout, at: time) }
+
+    private mutating func step(_ event: Event, at time: Timestamp) -> Proposal {
+        let from = state
+        var proposal = Proposal.none
+        switch (state, event) {
+        case (.idle, .fingerDown(let t)), (.betweenTaps, .fingerDown(let t)):
+            if state == .betweenTaps {
+                let d = t.physicalLocation.distance(to: lastTapCenter)
+                if d > p.tapDistance {
+                    proposal = finish(.fail(.nextTapTooFar(d, p.tapDistance)))
+                    break
+                }
+            }
+            down = 0
+            mostFingers = 0
+            starts.removeAll(keepingCapacity: true)
+            tapStart = time
+            if pressIsNext {
+                state = .pressing
+                deadline = nil
+            } else {
+                state = .priorTap
+                deadline = time.adding(milliseconds: p.tapDuration)
+            }
+            proposal = addFinger(t, at: time)
+        case (.priorTap, .fingerDown(let t)), (.pressing, .fingerDown(let t)):
+            proposal = addFinger(t, at: time)
+        case (.priorTap, .movedTooFar(let d)), (.pressing, .movedTooFar(let d)):
+            proposal = finish(.fail(.movedTooFar(d, from == .priorTap ? p.tapMovement : p.pressMovement)))
+        case (.priorTap, .landingJump(let t)), (.pressing, .landingJump(let t)):
+            if let k = starts.firstIndex(where: { $0.id == t.id }) { starts[k].mm = t.physicalLocation }
+        case (.priorTap, .fingerUp):
+            down -= 1
+            guard down <= 0 else { break }
+            if mostFingers != p.fingers {
+                proposal = finish(.fail(.wrongFingers(mostFingers, p.fingers)))
+                break
+            }
+            taps += 1
+            lastTapCenter = Point.centroid(of: starts.map(\.mm))
+            state = .betweenTaps
+            deadline = time.adding(milliseconds: p.tapInterval)
+        case (.priorTap, .timeout):
+            proposal = finish(.fail(.heldTooLong(time.milliseconds(since: tapStart), p.tapDuration)))
+        case (.betweenTaps, .timeout):
+            proposal = finish(.fail(.nextTapTooLate(p.tapInterval)))
+        case (.pressing, .fingerUp):
+            let since = mostFingers == p.fingers ? pressStart : tapStart
+            proposal = finish(.fail(.liftedEarly(time.milliseconds(since: since), p.minimumPressDuration)))
+        case (.pressing, .timeout):
+            state = .active
+            deadline = nil
+            proposal = .begin(.held(time.milliseconds(since: pressStart)))
+        case (.priorTap, .clicked), (.pressing, .clicked):
+            proposal = finish(.fail(.physicalClick))
+        case (.active, .moved):
+            proposal = .change
+        case (.active, .fingerDown), (.active, .landingJump), (.active, .clicked):
+            break
+        case (.active, .fingerUp):
+            state = .done
+            proposal = .end
+        case (.idle, .movedTooFar), (.idle, .moved), (.idle, .landingJump), (.idle, .fingerUp), (.idle, .timeout),
+             (.idle, .clicked),
+             (.priorTap, .moved), (.pressing, .moved),
+             (.betweenTaps, .movedTooFar), (.betweenTaps, .moved), (.betweenTaps, .landingJump),
+             (.betweenTaps, .fingerUp), (.betweenTaps, .clicked),
+             (.active, .movedTooFar), (.active, .timeout),
+             (.done, _):
+            proposal = finish(.bug(.impossible("long-press in \(MachineTrace.name(state))", MachineTrace.name(event))))
         }
-        return taps.expire(at: time, p)
+        trace.record(.longPress, from, event, state)
+        return proposal
+    }
+
+    private mutating func addFinger(_ t: Touch, at time: Timestamp) -> Proposal {
+        starts.append((t.id, t.physicalLocation))
+        down += 1
+        mostFingers = max(mostFingers, down)
+        if down > p.fingers { return finish(.fail(.tooManyFingers(down, p.fingers))) }
+        if state == .pressing && down == p.fingers {
+            pressStart = time
+            deadline = time.adding(milliseconds: p.minimumPressDuration)
+        }
+        return .none
+    }
+
+    private mutating func finish(_ proposal: Proposal) -> Proposal {
+        state = .done
+        deadline = nil
+        return proposal
     }
 
     func describe(_ event: inout GestureEvent, at time: Timestamp) {

@@ -1,53 +1,155 @@
-/// Pan: `minimumFingers`...`maximumFingers` fingers whose centroid moves `panThreshold` mm.
-/// Translation is from the first centroid (compensated when fingers join or leave); velocity over
-/// the last ~100 ms. Continuous.
+/// Pan: `minimumFingers`...`maximumFingers` fingers whose centroid moves `panThreshold` mm, moving
+/// together (two fingers spreading apart, or one anchored while the other moves, are a pinch, not a
+/// pan). Translation is from the first centroid (compensated when fingers join or leave); velocity
+/// over the last ~100 ms. Once it has begun, fingers beyond `maximumFingers` are ignored (UIKit's
+/// maximumNumberOfTouches): it never reports more, and its location stays on its own fingers.
+/// Continuous. Every reason a pan fails is in this file (and the engine's settling, when a finger
+/// joins within the settle time: docs/recognizers.md).
 ///
-/// | state     | input                                   | proposal                  |
-/// |-----------|-----------------------------------------|---------------------------|
-/// | possible  | more than `maximumFingers`              | fail (too many fingers)   |
-/// | possible  | fewer than `minimumFingers`             | — (translation restarts)  |
-/// | possible  | centroid moved ≥ `panThreshold`         | begin                     |
-/// | possible  | every finger lifted                     | fail (not enough movement)|
-/// | in progress | movement                              | change                    |
-/// | in progress | fingers below `minimumFingers`        | end                       |
+/// | from    | event         | to      | proposal / why                                          |
+/// |---------|---------------|---------|---------------------------------------------------------|
+/// | waiting | tooFewFingers | waiting | — (translation restarts)                                |
+/// | waiting | tooManyFingers| done    | fail: more than `maximumFingers`                        |
+/// | waiting | crossed       | active  | begin: moved ≥ `panThreshold`, the fingers together     |
+/// | waiting | crossed       | waiting | — (moved apart, not together, while a pinch or rotation may still be the gesture) |
+/// | waiting | allLifted     | done    | fail: too few fingers / not enough movement             |
+/// | active  | moved         | active  | change                                                  |
+/// | active  | tooFewFingers | done    | end                                                     |
+///
+/// Any other pair is a bug (reported, and the pan fails or is cancelled).
 struct PanRecognizer: RecognizerLogic {
+    enum State: Sendable { case waiting, active, done }
+    enum Event: Sendable {
+        case tooFewFingers(Int)
+        case tooManyFingers(Int)
+        case crossed(Double)
+        case allLifted
+        case moved
+    }
+
     let p: RecognizerParameters
+    var trace = MachineTrace()
+    private(set) var state = State.waiting
     private var tracker = MotionTracker()
-    private var maxSeen = 0
+    private var motion = FingerMotion()
+    /// The touches the pan follows (at most `maximumFingers`), and this frame's touches of them.
+    private var members: [TouchID] = []
+    private var mine: [Touch] = []
+    private var mostFingers = 0
+    private var contested = false
     var deadline: Timestamp? { nil }
 
     init(_ p: RecognizerParameters) { self.p = p }
 
     mutating func reset() {
+        state = .waiting
         tracker.reset()
-        maxSeen = 0
+        motion.reset()
+        members.removeAll(keepingCapacity: true)
+        mostFingers = 0
     }
 
-    mutating func handle(_ input: RecognizerInput, state: GestureState) -> Proposal {
-        let moved = tracker.update(input)
-        let n = tracker.active
-        maxSeen = max(maxSeen, n)
-        if state.isInProgress {
-            if n < max(p.minimumFingers, 1) { return .end }
-            return moved ? .change : .none
-        }
-        guard state == .possible else { return .none }
-        if n > p.maximumFingers { return .fail(.tooManyFingers(n, p.maximumFingers)) }
-        if n == 0 {
-            if maxSeen < p.minimumFingers { return .fail(.wrongFingers(maxSeen, p.minimumFingers)) }
-            return .fail(.notEnoughMovement(tracker.translationMM.length, p.panThreshold))
-        }
-        if n < p.minimumFingers {
-            tracker.translation = .zero
-            tracker.translationMM = .zero
+    mutating func handle(_ input: RecognizerInput, state published: GestureState) -> Proposal {
+        guard published == .possible || published.isInProgress else { return .none }
+        let n = follow(input)
+        contested = input.contested
+        var filtered = input
+        filtered.touches = mine
+        let moved = tracker.update(filtered)
+        motion.update(mine, rebased: input.rebased)
+        let event: Event
+        switch state {
+        case .waiting:
+            mostFingers = max(mostFingers, n)
+            if n > p.maximumFingers {
+                event = .tooManyFingers(n)
+            } else if n == 0 {
+                event = .allLifted
+            } else if n < p.minimumFingers {
+                event = .tooFewFingers(n)
+            } else if tracker.translationMM.length >= p.panThreshold {
+                event = .crossed(tracker.translationMM.length)
+            } else {
+                return .none
+            }
+        case .active:
+            if n < max(p.minimumFingers, 1) {
+                event = .tooFewFingers(n)
+            } else if moved {
+                event = .moved
+            } else {
+                return .none
+            }
+        case .done:
             return .none
         }
-        let d = tracker.translationMM.length
-        if d >= p.panThreshold { return .begin(.moved(d, p.panThreshold)) }
-        return .none
+        return step(event)
+    }
+
+    /// Chooses the frame's touches the pan follows; returns how many are still down.
+    private mutating func follow(_ input: RecognizerInput) -> Int {
+        mine.removeAll(keepingCapacity: true)
+        var active = 0
+        for t in input.touches {
+            var isMember = members.contains(t.id)
+            if !isMember && !t.phase.isTerminal && (state != .active || members.count < p.maximumFingers) {
+                members.append(t.id)
+                isMember = true
+            }
+            guard isMember else { continue }
+            mine.append(t)
+            if t.phase.isTerminal {
+                members.removeAll { $0 == t.id }
+            } else {
+                active += 1
+            }
+        }
+        return active
+    }
+
+    private mutating func step(_ event: Event) -> Proposal {
+        let from = state
+        var proposal = Proposal.none
+        switch (state, event) {
+        case (.waiting, .tooFewFingers):
+            tracker.translation = .zero
+            tracker.translationMM = .zero
+        case (.waiting, .tooManyFingers(let n)):
+            state = .done
+            proposal = .fail(.tooManyFingers(n, p.maximumFingers))
+        case (.waiting, .crossed(let d)):
+            if motion.isPanLike || !contested {
+                state = .active
+                proposal = .begin(.moved(d, p.panThreshold))
+            }
+        case (.waiting, .allLifted):
+            state = .done
+            proposal = mostFingers < p.minimumFingers
+                ? .fail(.wrongFingers(mostFingers, p.minimumFingers))
+                : .fail(.notEnoughMovement(tracker.translationMM.length, p.panThreshold))
+        case (.active, .moved):
+            proposal = .change
+        case (.active, .tooFewFingers):
+            state = .done
+            proposal = .end
+        case (.waiting, .moved), (.active, .tooManyFingers), (.active, .crossed), (.active, .allLifted),
+             (.done, _):
+            state = .done
+            proposal = .bug(.impossible("pan in \(MachineTrace.name(from))", MachineTrace.name(event)))
+        }
+        trace.record(.pan, from, event, state)
+        return proposal
     }
 
     mutating func fire(at time: Timestamp, state: GestureState) -> Proposal { .none }
 
-    func describe(_ event: inout GestureEvent, at time: Timestamp) { tracker.describePan(&event) }
+    var disqualification: Reason? {
+        guard contested, !motion.isPanLike else { return nil }
+        return .motionIsNot(.pan, motion.apart * 2, motion.together.length)
+    }
+
+    func describe(_ event: inout GestureEvent, at time: Timestamp) {
+        tracker.describePan(&event)
+        event.fingers = min(event.fingers, p.maximumFingers)
+    }
 }

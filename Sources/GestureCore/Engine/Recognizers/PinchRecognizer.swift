@@ -1,61 +1,131 @@
 /// Pinch: two fingers whose distance changes by `pinchThreshold` mm (hysteresis, so it never begins at
-/// the second finger-down). Scale is cumulative from the span when the pair formed (1.0); velocity
-/// in scale per second. Continuous.
+/// the second finger-down). When a two-finger pan or a rotation it would exclude is still possible, the
+/// change of span must also dominate: be at least the pair's common motion (both apart, or one anchored
+/// and one moving, not two fingers scrolling) and its log-scale at least the pair's turn (not a twist). Scale is cumulative from the span when the pair formed (1.0);
+/// velocity in scale per second. A third finger is ignored. Continuous. Every reason a pinch fails is
+/// in this file.
 ///
-/// | state       | input                                | proposal                  |
-/// |-------------|--------------------------------------|---------------------------|
-/// | possible    | one finger                           | —                         |
-/// | possible    | span changed ≥ `pinchThreshold`      | begin                     |
-/// | possible    | every finger lifted                  | fail                      |
-/// | in progress | a finger moved                       | change                    |
-/// | in progress | fewer than two fingers               | end                       |
+/// | from     | event        | to       | proposal / why                                       |
+/// |----------|--------------|----------|------------------------------------------------------|
+/// | waiting  | pairFormed   | tracking | — (the scale's origin)                               |
+/// | waiting  | allLifted    | done     | fail: two fingers never came                         |
+/// | tracking | pairFormed   | tracking | — (another pair, or an origin rebased: starts again) |
+/// | tracking | pairLost     | waiting  | — (a finger lifted, one is still down)               |
+/// | tracking | allLifted    | done     | fail: not enough span change                         |
+/// | tracking | spanChanged  | active   | begin: span changed ≥ `pinchThreshold`, span dominates |
+/// | tracking | spanChanged  | tracking | — (moved together or turned, while a pan or rotation may still be the gesture) |
+/// | active   | moved        | active   | change                                               |
+/// | active   | pairLost     | done     | end                                                  |
+///
+/// Any other pair is a bug (reported, and the pinch fails or is cancelled).
 struct PinchRecognizer: RecognizerLogic {
+    enum State: Sendable { case waiting, tracking, active, done }
+    enum Event: Sendable {
+        case pairFormed
+        case pairLost
+        case allLifted
+        case spanChanged(Double)
+        case moved
+    }
+
     let p: RecognizerParameters
+    var trace = MachineTrace()
+    private(set) var state = State.waiting
     private var pair = TwoFingerTracker()
-    private var span0 = 0.0
-    private var scale = 1.0
+    private var motion = PairMotion()
     private var ring = VelocityRing()
+    private var contested = false
     var deadline: Timestamp? { nil }
 
     init(_ p: RecognizerParameters) { self.p = p }
 
     mutating func reset() {
+        state = .waiting
         pair.reset()
-        span0 = 0
-        scale = 1
+        motion = PairMotion()
         ring.reset()
     }
 
-    mutating func handle(_ input: RecognizerInput, state: GestureState) -> Proposal {
+    mutating func handle(_ input: RecognizerInput, state published: GestureState) -> Proposal {
+        guard published == .possible || published.isInProgress else { return .none }
         var changedPair = false
         let two = pair.update(input, pairChanged: &changedPair)
-        if state.isInProgress {
-            guard two, !changedPair else { return .end }
-            scale = span0 > 0 ? pair.span / span0 : 1
-            ring.push(input.time, Point(x: scale, y: 0))
-            return input.anyMoved ? .change : .none
+        contested = input.contested
+        let event: Event
+        switch state {
+        case .waiting, .tracking:
+            if !two {
+                guard pair.fingers == 0 || state == .tracking else { return .none }
+                event = pair.fingers == 0 ? .allLifted : .pairLost
+            } else if state == .waiting || changedPair || pair.involves(input.rebased) {
+                event = .pairFormed
+            } else {
+                motion.update(pair)
+                ring.push(input.time, Point(x: motion.scale, y: 0))
+                let d = abs(motion.spanChange)
+                guard d >= p.pinchThreshold else { return .none }
+                event = .spanChanged(d)
+            }
+        case .active:
+            guard two, !changedPair else { return step(.pairLost, at: input.time) }
+            motion.update(pair)
+            ring.push(input.time, Point(x: motion.scale, y: 0))
+            guard input.anyMoved else { return .none }
+            event = .moved
+        case .done:
+            return .none
         }
-        guard state == .possible else { return .none }
-        guard two else {
-            return pair.failureWhenLifted(.notEnoughMovement(abs(pair.span - span0), p.pinchThreshold)) ?? .none
-        }
-        if changedPair {
-            span0 = pair.span
+        return step(event, at: input.time)
+    }
+
+    private mutating func step(_ event: Event, at time: Timestamp) -> Proposal {
+        let from = state
+        var proposal = Proposal.none
+        switch (state, event) {
+        case (.waiting, .pairFormed), (.tracking, .pairFormed):
+            state = .tracking
+            motion.start(pair)
             ring.reset()
+            ring.push(time, Point(x: 1, y: 0))
+        case (.waiting, .allLifted):
+            state = .done
+            proposal = pair.failureWhenLifted(.notEnoughMovement(0, p.pinchThreshold)) ?? .fail(.sequenceEnded)
+        case (.tracking, .pairLost):
+            state = .waiting
+        case (.tracking, .allLifted):
+            state = .done
+            proposal = .fail(.notEnoughMovement(abs(motion.spanChange), p.pinchThreshold))
+        case (.tracking, .spanChanged(let d)):
+            if motion.isPinchLike || !contested {
+                state = .active
+                proposal = .begin(.spanChanged(d, p.pinchThreshold))
+            }
+        case (.active, .moved):
+            proposal = .change
+        case (.active, .pairLost):
+            state = .done
+            proposal = .end
+        case (.waiting, .pairLost), (.waiting, .spanChanged), (.waiting, .moved), (.tracking, .moved),
+             (.active, .pairFormed), (.active, .allLifted), (.active, .spanChanged),
+             (.done, _):
+            state = .done
+            proposal = .bug(.impossible("pinch in \(MachineTrace.name(from))", MachineTrace.name(event)))
         }
-        scale = span0 > 0 ? pair.span / span0 : 1
-        ring.push(input.time, Point(x: scale, y: 0))
-        let d = abs(pair.span - span0)
-        if d >= p.pinchThreshold { return .begin(.spanChanged(d, p.pinchThreshold)) }
-        return .none
+        trace.record(.pinch, from, event, state)
+        return proposal
     }
 
     mutating func fire(at time: Timestamp, state: GestureState) -> Proposal { .none }
 
+    var disqualification: Reason? {
+        guard contested, !motion.isPinchLike else { return nil }
+        return .motionIsNot(.pinch, abs(motion.spanChange), motion.together)
+    }
+
     func describe(_ event: inout GestureEvent, at time: Timestamp) {
-        event.fingers = max(pair.fingers, 2)
+        event.fingers = 2
         event.location = pair.location
-        event.scale = scale
+        event.scale = motion.scale
         event.scalarVelocity = ring.velocity.x
     }
 }

@@ -11,6 +11,14 @@ struct RecognizerInput: Sendable {
     var touches: [Touch]
     var surfaceSize: Point
     var unitsPerMM: Point
+    /// Touches whose first-contact jump was dropped in this frame: their origin starts again here.
+    var rebased: [TouchID] = []
+    /// A physical click went down in this frame (a clickpad pressed).
+    var clicked = false
+    /// A rival that reads the same fingers' motion differently (pan against pinch / rotation) is still
+    /// possible and would be excluded by this recognizer: decide by the fingers' motion, not only by
+    /// which threshold is crossed first.
+    var contested = false
 
     /// Whether any of the touches moved in this frame.
     var anyMoved: Bool { touches.contains { $0.phase == .moved } }
@@ -26,12 +34,19 @@ enum Proposal: Sendable, Hashable {
     case end
     case cancel(Reason)
     case fail(Reason)
+    /// The recognizer's state machine met an event it has no transition for: a bug. The engine counts
+    /// and reports it, then fails (possible) or cancels (in progress) the recognizer.
+    case bug(Reason)
 }
 
-/// One recognizer kind's gesture logic. It never changes the published state itself: it proposes.
-/// `state` is the state the engine wants the logic to act in (`.began` while a continuous recognizer
-/// waits for a required recognizer to fail with its began pending).
+/// One recognizer kind's gesture logic: an explicit state machine (its own `State` and `Event` enums,
+/// the frame turned into events first, then one exhaustive switch), whose transition table is in its
+/// file's comment. It never changes the published state itself: it proposes. `state` is the published
+/// state the engine wants the logic to act in (`.began` while a continuous recognizer waits with its
+/// began pending).
 protocol RecognizerLogic: Sendable {
+    /// Steps of the state machine, recorded when tracing (tests, debug logging).
+    var trace: MachineTrace { get set }
     mutating func handle(_ input: RecognizerInput, state: GestureState) -> Proposal
     /// Called when `deadline` is reached.
     mutating func fire(at time: Timestamp, state: GestureState) -> Proposal
@@ -39,6 +54,13 @@ protocol RecognizerLogic: Sendable {
     mutating func reset()
     /// Fills the kind's fields of an event (fingers, location, translation...).
     func describe(_ event: inout GestureEvent, at time: Timestamp)
+    /// Why a begin held back (settling, require-to-fail) no longer fits the fingers' motion when it is
+    /// released, or nil: a pan whose fingers have since spread apart is no longer a pan.
+    var disqualification: Reason? { get }
+}
+
+extension RecognizerLogic {
+    var disqualification: Reason? { nil }
 }
 
 /// A short history of a value for velocities: the change over the last ~100 ms, per second.
@@ -165,6 +187,13 @@ enum Geometry {
         return 0
         #endif
     }
+    static func log(_ x: Double) -> Double {
+        #if canImport(Glibc) || canImport(Darwin)
+        return Glibc_log(x)
+        #else
+        return 0
+        #endif
+    }
     static let degreesPerRadian = 180.0 / Double.pi
 
     /// Angle difference wrapped to (-π, π].
@@ -188,4 +217,5 @@ enum Geometry {
 
 #if canImport(Glibc) || canImport(Darwin)
 @inline(__always) private func Glibc_atan2(_ y: Double, _ x: Double) -> Double { atan2(y, x) }
+@inline(__always) private func Glibc_log(_ x: Double) -> Double { log(x) }
 #endif

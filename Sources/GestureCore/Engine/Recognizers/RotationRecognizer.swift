@@ -1,68 +1,135 @@
-/// Rotation: two fingers whose connecting line turns `rotationThreshold` degrees (hysteresis).
-/// Rotation is cumulative radians from the angle when the pair formed, clockwise positive in surface
-/// coordinates; velocity in radians per second. Continuous.
+/// Rotation: two fingers whose connecting line turns `rotationThreshold` degrees (hysteresis) when
+/// turning dominates the motion: the turn exceeds the log of the scale change (so the threshold grows
+/// with the scale: a zoom's drift is not a twist) and each finger's arc is at least half the pair's
+/// common motion (not two fingers panning around a curve). The angle only counts once the fingers are
+/// `rotationMinimumSpan` mm apart (closer, a millimetre of jitter is degrees of angle). Rotation is
+/// cumulative radians from that moment, clockwise positive in surface coordinates; velocity in
+/// radians per second. A third finger is ignored. Continuous. Every reason a rotation fails is in
+/// this file (and the engine's: never on a semi-MT device).
 ///
-/// | state       | input                                | proposal                  |
-/// |-------------|--------------------------------------|---------------------------|
-/// | possible    | one finger                           | —                         |
-/// | possible    | turned ≥ `rotationThreshold`         | begin                     |
-/// | possible    | every finger lifted                  | fail                      |
-/// | in progress | a finger moved                       | change                    |
-/// | in progress | fewer than two fingers               | end                       |
+/// | from     | event        | to       | proposal / why                                          |
+/// |----------|--------------|----------|---------------------------------------------------------|
+/// | waiting  | pairFormed   | tracking | — (the angle's origin)                                  |
+/// | waiting  | allLifted    | done     | fail: two fingers never came                            |
+/// | tracking | pairFormed   | tracking | — (another pair, an origin rebased, or still too close) |
+/// | tracking | pairLost     | waiting  | — (a finger lifted, one is still down)                  |
+/// | tracking | allLifted    | done     | fail: not enough turn / turn did not dominate the scale |
+/// | tracking | turned       | active   | begin: turned ≥ `rotationThreshold`, turning dominates  |
+/// | tracking | turned       | tracking | — (turning does not dominate)                           |
+/// | active   | moved        | active   | change                                                  |
+/// | active   | pairLost     | done     | end                                                     |
+///
+/// Any other pair is a bug (reported, and the rotation fails or is cancelled).
 struct RotationRecognizer: RecognizerLogic {
+    enum State: Sendable { case waiting, tracking, active, done }
+    enum Event: Sendable {
+        case pairFormed
+        case pairLost
+        case allLifted
+        case turned(Double)
+        case moved
+    }
+
     let p: RecognizerParameters
+    var trace = MachineTrace()
+    private(set) var state = State.waiting
     private var pair = TwoFingerTracker()
-    private var lastAngle = 0.0
-    private var rotation = 0.0
+    private var motion = PairMotion()
     private var ring = VelocityRing()
+    /// The largest turn that did not dominate, and the scale then (for the explain line).
+    private var overruled: (degrees: Double, scale: Double)?
     var deadline: Timestamp? { nil }
 
     init(_ p: RecognizerParameters) { self.p = p }
 
     mutating func reset() {
+        state = .waiting
         pair.reset()
-        rotation = 0
+        motion = PairMotion()
         ring.reset()
+        overruled = nil
     }
 
-    private mutating func accumulate(_ time: Timestamp) -> Bool {
-        let delta = Geometry.wrap(pair.angle - lastAngle)
-        lastAngle = pair.angle
-        rotation += delta
-        ring.push(time, Point(x: rotation, y: 0))
-        return delta != 0
-    }
-
-    mutating func handle(_ input: RecognizerInput, state: GestureState) -> Proposal {
+    mutating func handle(_ input: RecognizerInput, state published: GestureState) -> Proposal {
+        guard published == .possible || published.isInProgress else { return .none }
         var changedPair = false
         let two = pair.update(input, pairChanged: &changedPair)
-        if state.isInProgress {
-            guard two, !changedPair else { return .end }
-            _ = accumulate(input.time)
-            return input.anyMoved ? .change : .none
+        let event: Event
+        switch state {
+        case .waiting, .tracking:
+            if !two {
+                guard pair.fingers == 0 || state == .tracking else { return .none }
+                event = pair.fingers == 0 ? .allLifted : .pairLost
+            } else if state == .waiting || changedPair || pair.involves(input.rebased)
+                        || pair.span < p.rotationMinimumSpan {
+                event = .pairFormed
+            } else {
+                motion.update(pair)
+                ring.push(input.time, Point(x: motion.rotation, y: 0))
+                guard motion.degrees >= p.rotationThreshold else { return .none }
+                event = .turned(motion.degrees)
+            }
+        case .active:
+            guard two, !changedPair else { return step(.pairLost, at: input.time) }
+            motion.update(pair)
+            ring.push(input.time, Point(x: motion.rotation, y: 0))
+            guard input.anyMoved else { return .none }
+            event = .moved
+        case .done:
+            return .none
         }
-        guard state == .possible else { return .none }
-        guard two else {
-            return pair.failureWhenLifted(
-                .notEnoughMovement(abs(rotation) * Geometry.degreesPerRadian, p.rotationThreshold)) ?? .none
-        }
-        if changedPair {
-            lastAngle = pair.angle
-            rotation = 0
+        return step(event, at: input.time)
+    }
+
+    private mutating func step(_ event: Event, at time: Timestamp) -> Proposal {
+        let from = state
+        var proposal = Proposal.none
+        switch (state, event) {
+        case (.waiting, .pairFormed), (.tracking, .pairFormed):
+            state = .tracking
+            motion.start(pair)
             ring.reset()
+            ring.push(time, .zero)
+        case (.waiting, .allLifted):
+            state = .done
+            proposal = pair.failureWhenLifted(.notEnoughMovement(0, p.rotationThreshold)) ?? .fail(.sequenceEnded)
+        case (.tracking, .pairLost):
+            state = .waiting
+        case (.tracking, .allLifted):
+            state = .done
+            if let overruled {
+                proposal = .fail(.turnDoesNotDominate(overruled.degrees, overruled.scale))
+            } else {
+                proposal = .fail(.notEnoughMovement(motion.degrees, p.rotationThreshold))
+            }
+        case (.tracking, .turned(let degrees)):
+            if motion.isTurnLike {
+                state = .active
+                proposal = .begin(.turned(degrees, p.rotationThreshold))
+            } else if degrees > (overruled?.degrees ?? 0) {
+                overruled = (degrees, motion.scale)
+            }
+        case (.active, .moved):
+            proposal = .change
+        case (.active, .pairLost):
+            state = .done
+            proposal = .end
+        case (.waiting, .pairLost), (.waiting, .turned), (.waiting, .moved), (.tracking, .moved),
+             (.active, .pairFormed), (.active, .allLifted), (.active, .turned),
+             (.done, _):
+            state = .done
+            proposal = .bug(.impossible("rotation in \(MachineTrace.name(from))", MachineTrace.name(event)))
         }
-        _ = accumulate(input.time)
-        let degrees = abs(rotation) * Geometry.degreesPerRadian
-        if degrees >= p.rotationThreshold { return .begin(.turned(degrees, p.rotationThreshold)) }
-        return .none
+        trace.record(.rotation, from, event, state)
+        return proposal
     }
 
     mutating func fire(at time: Timestamp, state: GestureState) -> Proposal { .none }
 
     func describe(_ event: inout GestureEvent, at time: Timestamp) {
-        event.fingers = max(pair.fingers, 2)
+        event.fingers = 2
         event.location = pair.location
-        event.rotation = rotation
+        event.rotation = motion.rotation
         event.scalarVelocity = ring.velocity.x
     }
 }

@@ -1,76 +1,126 @@
 /// Swipe: `fingers` fingers moving `minimumDistance` mm within `maximumDuration` ms of the first
 /// finger down, within `angleTolerance` degrees of an axis, in one of `directions`. Discrete:
-/// recognizes during the move, as soon as the distance is reached.
+/// recognizes during the move, as soon as the distance is reached. Every reason a swipe fails is in
+/// this file.
 ///
-/// | input                                      | proposal                      |
-/// |--------------------------------------------|-------------------------------|
-/// | more than `fingers` fingers                | fail (too many fingers)       |
-/// | deadline / a frame after `maximumDuration` | fail (too slow)               |
-/// | distance reached, off axis                 | fail (wrong direction: angle) |
-/// | distance reached, direction not configured | fail (wrong direction)        |
-/// | distance reached, configured direction     | recognize                     |
-/// | every finger lifted before the distance    | fail (not enough movement)    |
+/// | from     | event          | to       | proposal / why                                         |
+/// |----------|----------------|----------|--------------------------------------------------------|
+/// | idle     | fingers        | tracking | — (deadline `maximumDuration`)                         |
+/// | tracking | fingers        | tracking | — (not all fingers yet: distance restarts)             |
+/// | tracking | tooManyFingers | done     | fail: more than `fingers`                              |
+/// | tracking | timeout        | done     | fail: not done within `maximumDuration`                |
+/// | tracking | reached        | done     | recognize / fail: off axis, or not a configured direction |
+/// | tracking | allLifted      | done     | fail: too few fingers / not enough movement            |
+///
+/// (A frame later than `maximumDuration` never reaches the swipe: its deadline fires first.)
+/// Any other pair is a bug (reported, and the swipe fails).
 struct SwipeRecognizer: RecognizerLogic {
+    enum State: Sendable { case idle, tracking, done }
+    enum Event: Sendable {
+        case fingers(Int)
+        case tooManyFingers(Int)
+        case timeout
+        case reached(Point)
+        case allLifted
+    }
+
     let p: RecognizerParameters
+    var trace = MachineTrace()
+    private(set) var state = State.idle
     private var tracker = MotionTracker()
-    private var started = false
     private var start = Timestamp.zero
-    private var maxSeen = 0
+    private var mostFingers = 0
     private var direction: SwipeDirection = .right
     private(set) var deadline: Timestamp?
 
     init(_ p: RecognizerParameters) { self.p = p }
 
     mutating func reset() {
+        state = .idle
         tracker.reset()
-        started = false
-        maxSeen = 0
+        mostFingers = 0
         deadline = nil
     }
 
-    mutating func handle(_ input: RecognizerInput, state: GestureState) -> Proposal {
-        guard state == .possible else { return .none }
-        if !started {
-            started = true
-            start = input.time
-            deadline = input.time.adding(milliseconds: p.maximumDuration)
-        }
+    mutating func handle(_ input: RecognizerInput, state published: GestureState) -> Proposal {
+        guard published == .possible else { return .none }
+        if state == .idle { start = input.time }
         tracker.update(input)
         let n = tracker.active
-        maxSeen = max(maxSeen, n)
-        if n > p.fingers { return .fail(.tooManyFingers(n, p.fingers)) }
-        let elapsed = input.time.milliseconds(since: start)
-        if elapsed > p.maximumDuration { return .fail(.tooSlow(elapsed, p.maximumDuration)) }
-        if maxSeen < p.fingers {
-            if n == 0 { return .fail(.wrongFingers(maxSeen, p.fingers)) }
-            tracker.translation = .zero
-            tracker.translationMM = .zero
+        mostFingers = max(mostFingers, n)
+        let event: Event
+        if state == .idle {
+            event = .fingers(n)
+        } else if n > p.fingers {
+            event = .tooManyFingers(n)
+        } else if mostFingers < p.fingers {
+            event = n == 0 ? .allLifted : .fingers(n)
+        } else if tracker.translationMM.length >= p.minimumDistance {
+            event = .reached(tracker.translationMM)
+        } else if n == 0 {
+            event = .allLifted
+        } else {
             return .none
         }
-        let t = tracker.translationMM
-        let d = t.length
-        if d >= p.minimumDistance {
+        let proposal = step(event, at: input.time)
+        // The first frame may already carry every finger (and too many of them).
+        if state == .tracking, case .fingers = event, n > p.fingers { return step(.tooManyFingers(n), at: input.time) }
+        return proposal
+    }
+
+    mutating func fire(at time: Timestamp, state: GestureState) -> Proposal { step(.timeout, at: time) }
+
+    private mutating func step(_ event: Event, at time: Timestamp) -> Proposal {
+        let from = state
+        var proposal = Proposal.none
+        switch (state, event) {
+        case (.idle, .fingers):
+            state = .tracking
+            deadline = start.adding(milliseconds: p.maximumDuration)
+            if mostFingers < p.fingers {
+                tracker.translation = .zero
+                tracker.translationMM = .zero
+            }
+        case (.tracking, .fingers):
+            tracker.translation = .zero
+            tracker.translationMM = .zero
+        case (.tracking, .tooManyFingers(let n)):
+            proposal = finish(.fail(.tooManyFingers(n, p.fingers)))
+        case (.tracking, .timeout):
+            proposal = finish(.fail(.timedOut(p.maximumDuration)))
+        case (.tracking, .reached(let t)):
             let horizontal = abs(t.x) >= abs(t.y)
             let dir: SwipeDirection = horizontal ? (t.x > 0 ? .right : .left) : (t.y > 0 ? .down : .up)
             let off = Geometry.atan2(horizontal ? abs(t.y) : abs(t.x), horizontal ? abs(t.x) : abs(t.y))
                 * Geometry.degreesPerRadian
-            if off > p.angleTolerance { return .fail(.offAxis(off, p.angleTolerance)) }
-            if !p.directions.contains(dir) { return .fail(.wrongDirection(dir)) }
-            direction = dir
-            deadline = nil
-            return .recognize(.swiped(dir, d))
+            if off > p.angleTolerance {
+                proposal = finish(.fail(.offAxis(off, p.angleTolerance)))
+            } else if !p.directions.contains(dir) {
+                proposal = finish(.fail(.wrongDirection(dir)))
+            } else {
+                direction = dir
+                proposal = finish(.recognize(.swiped(dir, t.length)))
+            }
+        case (.tracking, .allLifted):
+            proposal = mostFingers < p.fingers
+                ? finish(.fail(.wrongFingers(mostFingers, p.fingers)))
+                : finish(.fail(.notEnoughMovement(tracker.translationMM.length, p.minimumDistance)))
+        case (.idle, .tooManyFingers), (.idle, .timeout), (.idle, .reached), (.idle, .allLifted),
+             (.done, _):
+            proposal = finish(.bug(.impossible("swipe in \(MachineTrace.name(from))", MachineTrace.name(event))))
         }
-        if n == 0 { return .fail(.notEnoughMovement(d, p.minimumDistance)) }
-        return .none
+        trace.record(.swipe, from, event, state)
+        return proposal
     }
 
-    mutating func fire(at time: Timestamp, state: GestureState) -> Proposal {
+    private mutating func finish(_ proposal: Proposal) -> Proposal {
+        state = .done
         deadline = nil
-        return .fail(.timedOut(p.maximumDuration))
+        return proposal
     }
 
     func describe(_ event: inout GestureEvent, at time: Timestamp) {
-        event.fingers = max(maxSeen, 1)
+        event.fingers = p.fingers
         event.direction = direction
         event.location = tracker.location
         event.translation = tracker.translation

@@ -1,51 +1,170 @@
 /// Tap: `taps` taps of `fingers` fingers. Each tap: every finger down and up within `tapDuration`,
-/// none moving more than `tapMovement`; the next tap starts within `tapInterval` of the last lift and
-/// within `tapDistance` of the previous tap. Discrete: recognizes at the last tap's lift.
+/// none moving more than `tapMovement` from where it landed; the next tap starts within `tapInterval`
+/// of the last lift and within `tapDistance` of the previous tap. Discrete: recognizes at the last
+/// tap's lift. Every reason a tap fails is in this file.
 ///
-/// | logic phase        | input                                  | proposal                  |
-/// |--------------------|----------------------------------------|---------------------------|
-/// | between taps       | finger down (near, in time)            | — (tap starts, deadline)  |
-/// | in tap             | more fingers than `fingers`            | fail (too many fingers)   |
-/// | in tap             | a finger moved > `tapMovement`         | fail (moved too far)      |
-/// | in tap             | deadline (held > `tapDuration`)        | fail (held too long)      |
-/// | in tap             | last finger up, wrong finger count     | fail (wrong fingers)      |
-/// | in tap             | last finger up, last tap               | recognize                 |
-/// | in tap             | last finger up, more taps needed       | — (deadline `tapInterval`)|
-/// | between taps       | deadline                               | fail (too slow)           |
-/// | between taps       | next finger down too far               | fail (next tap too far)   |
+/// | from        | event        | to          | proposal / why                                   |
+/// |-------------|--------------|-------------|--------------------------------------------------|
+/// | idle        | fingerDown   | touching    | — (deadline `tapDuration`)                       |
+/// | touching    | fingerDown   | touching    | — (another finger of this tap)                   |
+/// | touching    | fingerDown   | done        | fail: more fingers than `fingers`                |
+/// | touching    | movedTooFar  | done        | fail: a finger moved more than `tapMovement`     |
+/// | touching    | landingJump  | touching    | — (the finger's origin starts again)             |
+/// | touching    | fingerUp     | touching    | — (fingers still down)                           |
+/// | touching    | fingerUp     | done        | fail: wrong finger count / recognize: last tap   |
+/// | touching    | fingerUp     | betweenTaps | — (a tap done, more needed; deadline `tapInterval`) |
+/// | touching    | timeout      | done        | fail: held longer than `tapDuration`             |
+/// | touching    | clicked      | done        | fail: a physical click is not a tap              |
+/// | betweenTaps | fingerDown   | touching    | — (next tap, near enough)                        |
+/// | betweenTaps | fingerDown   | done        | fail: next tap farther than `tapDistance`        |
+/// | betweenTaps | timeout      | done        | fail: no next tap within `tapInterval`           |
+///
+/// A cancelled touch fails every recognizer holding it before any of them sees the frame (the
+/// engine: "touch cancelled"). Any other pair is a bug (reported, and the tap fails).
 struct TapRecognizer: RecognizerLogic {
+    enum State: Sendable { case idle, touching, betweenTaps, done }
+    enum Event: Sendable {
+        case fingerDown(Touch)
+        case movedTooFar(Double)
+        case landingJump(Touch)
+        case fingerUp
+        case timeout
+        case clicked
+    }
+
     let p: RecognizerParameters
-    private var taps = TapSequence()
-    var deadline: Timestamp? { taps.deadline }
+    var trace = MachineTrace()
+    private(set) var state = State.idle
+    private(set) var deadline: Timestamp?
+    /// Taps finished.
+    private var count = 0
+    private var tapStart = Timestamp.zero
+    private var down = 0
+    private var mostFingers = 0
+    /// The current tap's fingers: id, where it landed (mm, surface units).
+    private var starts: [(id: TouchID, mm: Point, location: Point)] = []
+    private var lastTapCenter = Point.zero
+    private var lastTapLocation = Point.zero
 
     init(_ p: RecognizerParameters) { self.p = p }
 
-    mutating func reset() { taps.reset() }
+    mutating func reset() {
+        state = .idle
+        deadline = nil
+        count = 0
+        down = 0
+        mostFingers = 0
+        starts.removeAll(keepingCapacity: true)
+    }
 
-    mutating func handle(_ input: RecognizerInput, state: GestureState) -> Proposal {
-        guard state == .possible else { return .none }
-        taps.startFrame()
+    mutating func handle(_ input: RecognizerInput, state published: GestureState) -> Proposal {
+        guard published == .possible else { return .none }
         for t in input.touches {
-            if let failure = taps.track(t, at: input.time, p, timed: true, allowed: p.tapMovement) {
-                return failure
+            let proposal: Proposal
+            switch t.phase {
+            case .began: proposal = step(.fingerDown(t), at: input.time)
+            case .moved, .stationary:
+                guard let k = starts.firstIndex(where: { $0.id == t.id }) else { continue }
+                if input.rebased.contains(t.id) {
+                    proposal = step(.landingJump(t), at: input.time)
+                } else {
+                    let d = t.physicalLocation.distance(to: starts[k].mm)
+                    guard d > p.tapMovement else { continue }
+                    proposal = step(.movedTooFar(d), at: input.time)
+                }
+            case .ended:
+                if let k = starts.firstIndex(where: { $0.id == t.id }),
+                   t.physicalLocation.distance(to: starts[k].mm) > p.tapMovement {
+                    proposal = step(.movedTooFar(t.physicalLocation.distance(to: starts[k].mm)), at: input.time)
+                } else {
+                    proposal = step(.fingerUp, at: input.time)
+                }
+            case .cancelled: continue  // the engine has failed the tap already
             }
+            if proposal != .none { return proposal }
         }
-        guard taps.inTap, taps.lifted, taps.down <= 0 else { return .none }
-        if let failure = taps.finishTap(at: input.time, p) { return failure }
-        if taps.count >= p.taps {
-            taps.deadline = nil
-            return .recognize(.tapsCompleted(taps.count))
-        }
+        if input.clicked { return step(.clicked, at: input.time) }
         return .none
     }
 
-    mutating func fire(at time: Timestamp, state: GestureState) -> Proposal {
-        taps.expire(at: time, p)
+    mutating func fire(at time: Timestamp, state: GestureState) -> Proposal { step(.timeout, at: time) }
+
+    /// The state machine: the table above, one case per row.
+    private mutating func step(_ event: Event, at time: Timestamp) -> Proposal {
+        let from = state
+        var proposal = Proposal.none
+        switch (state, event) {
+        case (.idle, .fingerDown(let t)), (.betweenTaps, .fingerDown(let t)):
+            if state == .betweenTaps {
+                let d = t.physicalLocation.distance(to: lastTapCenter)
+                if d > p.tapDistance {
+                    proposal = finish(.fail(.nextTapTooFar(d, p.tapDistance)))
+                    break
+                }
+            }
+            state = .touching
+            tapStart = time
+            deadline = time.adding(milliseconds: p.tapDuration)
+            down = 0
+            mostFingers = 0
+            starts.removeAll(keepingCapacity: true)
+            proposal = addFinger(t)
+        case (.touching, .fingerDown(let t)):
+            proposal = addFinger(t)
+        case (.touching, .movedTooFar(let d)):
+            proposal = finish(.fail(.movedTooFar(d, p.tapMovement)))
+        case (.touching, .landingJump(let t)):
+            if let k = starts.firstIndex(where: { $0.id == t.id }) { starts[k].mm = t.physicalLocation }
+        case (.touching, .fingerUp):
+            down -= 1
+            guard down <= 0 else { break }
+            if mostFingers != p.fingers {
+                proposal = finish(.fail(.wrongFingers(mostFingers, p.fingers)))
+                break
+            }
+            count += 1
+            lastTapCenter = Point.centroid(of: starts.map(\.mm))
+            lastTapLocation = Point.centroid(of: starts.map(\.location))
+            if count >= p.taps {
+                proposal = finish(.recognize(.tapsCompleted(count)))
+            } else {
+                state = .betweenTaps
+                deadline = time.adding(milliseconds: p.tapInterval)
+            }
+        case (.touching, .timeout):
+            proposal = finish(.fail(.heldTooLong(time.milliseconds(since: tapStart), p.tapDuration)))
+        case (.betweenTaps, .timeout):
+            proposal = finish(.fail(.nextTapTooLate(p.tapInterval)))
+        case (.touching, .clicked):
+            proposal = finish(.fail(.physicalClick))
+        case (.idle, .movedTooFar), (.idle, .landingJump), (.idle, .fingerUp), (.idle, .timeout),
+             (.idle, .clicked),
+             (.betweenTaps, .movedTooFar), (.betweenTaps, .landingJump), (.betweenTaps, .fingerUp),
+             (.betweenTaps, .clicked),
+             (.done, _):
+            proposal = finish(.bug(.impossible("tap in \(MachineTrace.name(state))", MachineTrace.name(event))))
+        }
+        trace.record(.tap, from, event, state)
+        return proposal
+    }
+
+    private mutating func addFinger(_ t: Touch) -> Proposal {
+        starts.append((t.id, t.physicalLocation, t.location))
+        down += 1
+        mostFingers = max(mostFingers, down)
+        if down > p.fingers { return finish(.fail(.tooManyFingers(down, p.fingers))) }
+        return .none
+    }
+
+    private mutating func finish(_ proposal: Proposal) -> Proposal {
+        state = .done
+        deadline = nil
+        return proposal
     }
 
     func describe(_ event: inout GestureEvent, at time: Timestamp) {
         event.fingers = p.fingers
         event.taps = p.taps
-        event.location = taps.lastTapLocation
+        event.location = lastTapLocation
     }
 }

@@ -6,6 +6,8 @@ struct TwoFingerTracker: Sendable {
     var span = 0.0
     var angle = 0.0
     var location = Point.zero
+    /// Midpoint of the pair, mm.
+    var midpoint = Point.zero
     var fingers = 0
     var maxSeen = 0
 
@@ -14,6 +16,12 @@ struct TwoFingerTracker: Sendable {
         b = nil
         fingers = 0
         maxSeen = 0
+    }
+
+    /// Whether either finger of the pair is among `ids`.
+    func involves(_ ids: [TouchID]) -> Bool {
+        guard !ids.isEmpty else { return false }
+        return ids.contains { $0 == a || $0 == b }
     }
 
     /// While possible with fewer than two fingers: once every finger has lifted, the recognizer fails,
@@ -61,6 +69,7 @@ struct TwoFingerTracker: Sendable {
         let s = second!
         let v = s.physicalLocation - f.physicalLocation
         span = v.length
+        midpoint = (s.physicalLocation + f.physicalLocation) / 2
         let w = s.location - f.location
         angle = Geometry.atan2(w.y, w.x)
         return true

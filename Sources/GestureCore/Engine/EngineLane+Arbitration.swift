@@ -1,0 +1,220 @@
+extension EngineLane {
+    // MARK: - Arbitration
+
+    /// The single place where recognizer states change.
+    @discardableResult
+    mutating func transition(_ r: Int, _ event: RecognizerEvent, _ reason: Reason,
+                                     _ out: inout [EngineOutput]) -> Bool {
+        let from = slots[r].state
+        guard let to = RecognizerStateMachine.transition(from: from, on: event, discrete: slots[r].discrete) else {
+            illegalTransitions += 1
+            return false
+        }
+        slots[r].state = to
+        if to == .failed || event == .reset, slots[r].pending != nil {
+            slots[r].pending = nil
+            slots[r].settleUntil = nil
+            pendingCount -= 1
+        }
+        if explains {
+            let text = reason.text(name: { [slots] in slots[$0].id })
+            out.append(.explain(ExplainEvent(gesture: slots[r].id, region: slots[r].regionID, from: from, to: to,
+                                             time: now, reason: text)))
+        }
+        if to != .possible && to != .failed {
+            var e = GestureEvent(gesture: slots[r].id, kind: slots[r].kind, state: to, time: now,
+                                 device: slots[r].deviceName, region: slots[r].regionID, fingers: 0)
+            logics[r].describe(&e, at: now)
+            out.append(.gesture(e))
+        }
+        return true
+    }
+
+    enum Requirement { case clear, waiting, blocked(Int) }
+
+    func requirement(_ r: Int) -> Requirement {
+        if let until = slots[r].settleUntil, now < until, fingerMayJoin(r) { return .waiting }
+        for q in slots[r].requires {
+            let s = slots[q]
+            switch s.state {
+            case .failed: continue
+            case .possible:
+                if s.touches.isEmpty { continue }
+                return .waiting
+            default: return .blocked(q)
+            }
+        }
+        return .clear
+    }
+
+    func requiredSucceeded(_ q: Int) -> Reason {
+        slots[q].discrete ? .requiredRecognized(q) : .requiredBegan(q)
+    }
+
+    /// Whether a required recognizer that is still undecided can decide later (has touches down, a
+    /// timer, or is not itself waiting); false for waits that could only deadlock (a require-to-fail cycle).
+    func requirementsCanResolve(_ r: Int) -> Bool {
+        for q in slots[r].requires where slots[q].state == .possible && !slots[q].touches.isEmpty {
+            if slots[q].active > 0 || logics[q].deadline != nil || slots[q].pending == nil { return true }
+        }
+        return false
+    }
+
+    func canPrevent(_ r: Int, _ o: Int) -> Bool {
+        if simultaneous[r * slots.count + o] { return false }
+        // A tap never prevents a tap that needs more taps.
+        if slots[r].kind == .tap && slots[o].kind == .tap && slots[o].taps > slots[r].taps { return false }
+        return true
+    }
+
+    func shareTouches(_ a: Int, _ b: Int) -> Bool {
+        for t in slots[a].touches where slots[b].touches.contains(t) { return true }
+        return false
+    }
+
+    mutating func apply(_ out: inout [EngineOutput]) {
+        successes.removeAll(keepingCapacity: true)
+        for (r, p) in proposals {
+            switch p {
+            case .fail(let reason):
+                if slots[r].state == .possible { transition(r, .fail, reason, &out) }
+            case .cancel(let reason):
+                if slots[r].state.isInProgress { transition(r, .cancel, reason, &out) }
+            case .bug(let reason):
+                bugCount += 1
+                lastBug = "gesture '\(slots[r].id)': " + reason.text(name: { [slots] in slots[$0].id })
+                if slots[r].state == .possible { transition(r, .fail, reason, &out) }
+                if slots[r].state.isInProgress { transition(r, .cancel, reason, &out) }
+            case .change:
+                if slots[r].state.isInProgress { transition(r, .change, .moving, &out) }
+            case .end:
+                if slots[r].state.isInProgress { transition(r, .end, .lifted, &out) }
+            case .recognize, .begin:
+                successes.append((r, p, successes.count))
+            case .none:
+                break
+            }
+        }
+        if successes.count > 1 {
+            // Taps needing more taps decide first, so a double tap excludes the single tap at its second
+            // lift; otherwise delivery order (nearest region first).
+            let s = slots
+            successes.sort { a, b in
+                let ka = s[a.0].kind == .tap ? s[a.0].taps : 0
+                let kb = s[b.0].kind == .tap ? s[b.0].taps : 0
+                return ka != kb ? ka > kb : a.2 < b.2
+            }
+        }
+        var k = 0
+        while k < successes.count {
+            let (r, p, _) = successes[k]
+            k += 1
+            guard slots[r].state == .possible, slots[r].pending == nil else { continue }
+            if fingerMayJoin(r) {
+                let until = slots[r].sequenceStart.adding(milliseconds: slots[r].settleTime)
+                if now < until { slots[r].settleUntil = until }
+            }
+            switch requirement(r) {
+            case .clear:
+                succeed(r, p, &out)
+            case .waiting:
+                slots[r].pending = p
+                pendingCount += 1
+            case .blocked(let q):
+                transition(r, .fail, requiredSucceeded(q), &out)
+            }
+        }
+        resolvePending(&out)
+    }
+
+    mutating func succeed(_ r: Int, _ p: Proposal, _ out: inout [EngineOutput]) {
+        let reason: Reason
+        let event: RecognizerEvent
+        switch p {
+        case .recognize(let why):
+            event = .recognize
+            reason = why
+        case .begin(let why):
+            event = .begin
+            reason = why
+        default: return
+        }
+        if slots[r].pending != nil {
+            slots[r].pending = nil
+            pendingCount -= 1
+        }
+        slots[r].settleUntil = nil
+        if event == .begin, let why = logics[r].disqualification {
+            transition(r, .fail, why, &out)
+            return
+        }
+        guard transition(r, event, reason, &out) else { return }
+        // Recognizers waiting for this one to fail now fail.
+        for w in slots[r].requiredBy where slots[w].state == .possible && !slots[w].touches.isEmpty {
+            transition(w, .fail, requiredSucceeded(r), &out)
+        }
+        // Exclusion.
+        for o in slots.indices where o != r {
+            let st = slots[o].state
+            guard st == .possible || st.isInProgress, !slots[o].touches.isEmpty, shareTouches(r, o),
+                  canPrevent(r, o) else { continue }
+            transition(o, st == .possible ? .fail : .cancel, .excludedBy(r), &out)
+        }
+        if slots[r].cancelsTouches { cancelTouches(of: r, &out) }
+        if !slots[r].discrete && slots[r].pendingEnded {
+            slots[r].pendingEnded = false
+            transition(r, .end, .lifted, &out)
+        }
+    }
+
+    mutating func resolvePending(_ out: inout [EngineOutput]) {
+        var changed = pendingCount > 0
+        while changed {
+            changed = false
+            for r in slots.indices where slots[r].pending != nil {
+                guard slots[r].state == .possible, let p = slots[r].pending else { continue }
+                switch requirement(r) {
+                case .clear:
+                    succeed(r, p, &out)
+                    changed = true
+                case .blocked(let q):
+                    transition(r, .fail, requiredSucceeded(q), &out)
+                    changed = true
+                case .waiting:
+                    break
+                }
+            }
+        }
+    }
+
+
+    /// Settling: whether a finger may still join `r`'s gesture and make it another recognizer's — a
+    /// recognizer that shares its touches, is still possible, would be excluded by it, and needs more
+    /// fingers than `r` has down. While so (up to `settleTime` after its first finger landed), `r`'s
+    /// success waits; a finger that joins meanwhile and takes `r` past its most fingers fails it.
+    func fingerMayJoin(_ r: Int) -> Bool {
+        let fingers = slots[r].active
+        guard fingers > 0 else { return false }
+        for o in slots.indices where o != r && slots[o].state == .possible && !slots[o].touches.isEmpty {
+            if slots[o].fingerRange.lowerBound > fingers && shareTouches(r, o) && canPrevent(r, o) { return true }
+        }
+        return false
+    }
+
+    /// Whether a rival reading the same fingers' motion differently (a multi-finger pan against a pinch
+    /// or rotation, a pinch against a multi-finger pan or rotation) is still possible on `r`'s touches
+    /// and would be excluded by `r`: then `r` decides by the fingers' motion.
+    func isContested(_ r: Int) -> Bool {
+        let kind = slots[r].kind
+        for o in slots.indices where o != r && slots[o].state == .possible && !slots[o].touches.isEmpty {
+            let other = slots[o].kind
+            let rival = switch kind {
+            case .pan: other == .pinch || other == .rotation
+            case .pinch: other == .rotation || (other == .pan && slots[o].fingerRange.upperBound >= 2)
+            default: false
+            }
+            if rival && shareTouches(r, o) && canPrevent(r, o) { return true }
+        }
+        return false
+    }
+}

@@ -1,0 +1,111 @@
+extension EngineLane {
+    // MARK: - Time and sequence end
+
+    mutating func fireDeadlines(upTo time: Timestamp, _ out: inout [EngineOutput]) {
+        while fireOne(upTo: time, &out) {}
+    }
+
+    mutating func recomputeDeadline() {
+        var best: Timestamp?
+        for r in slots.indices where slots[r].state == .possible && !slots[r].touches.isEmpty {
+            let d = slots[r].pending == nil ? logics[r].deadline : slots[r].settleUntil
+            if let d, best == nil || d < best! { best = d }
+        }
+        cachedDeadline = best
+    }
+
+    /// Resets recognizers whose sequence is over, releases held touch events, forgets finished touches.
+    mutating func finishStep(_ out: inout [EngineOutput]) {
+        var changed = true
+        while changed {
+            changed = false
+            for r in slots.indices where !slots[r].touches.isEmpty && slots[r].active <= 0 {
+                if slots[r].state == .possible {
+                    // Still deciding: waiting for another tap or a timer, or for a required recognizer
+                    // that can still decide. Anything else has nothing left to wait for.
+                    if logics[r].deadline != nil { continue }
+                    if slots[r].pending != nil {
+                        guard case .waiting = requirement(r) else {
+                            changed = true  // decided: resolvePending below applies it
+                            continue
+                        }
+                        if requirementsCanResolve(r) { continue }
+                    }
+                    transition(r, .fail, .sequenceEnded, &out)
+                    changed = true
+                    continue
+                }
+                if slots[r].state.isInProgress { transition(r, .cancel, .sequenceEnded, &out) }
+                transition(r, .reset, .sequenceEnded, &out)
+                slots[r].touches.removeAll(keepingCapacity: true)
+                slots[r].active = 0
+                slots[r].device = nil
+                slots[r].pendingEnded = false
+                slots[r].settleUntil = nil
+                logics[r].reset()
+            }
+            if changed { resolvePending(&out) }
+        }
+        flushHeld(&out)
+        var i = records.count - 1
+        while i >= 0 {
+            let rec = records[i]
+            if rec.terminal && (rec.closed || !rec.publishes || (!rec.beganHeld && !rec.endedHeld)) {
+                records.swapAt(i, records.count - 1)
+                records.removeLast()
+            }
+            i -= 1
+        }
+        recomputeDeadline()
+    }
+
+    /// Contacts the hygiene found resting leave their gestures as if lifted (a recognizer left without
+    /// touches ends its sequence: cancelled if in progress, then reset); notes become explain lines.
+    mutating func applyHygiene(_ out: inout [EngineOutput]) {
+        for id in hygiene.newlyResting {
+            let ri = recordIndex(id)
+            guard ri >= 0 else { continue }
+            var reason = Reason.sequenceEnded
+            for note in hygiene.notes {
+                switch note {
+                case .resting(let t, let ms, let other) where t == id: reason = .resting(t, ms, other)
+                case .thumb(let t, let mm) where t == id: reason = .thumb(t, mm)
+                default: break
+                }
+            }
+            for r in records[ri].recognizers {
+                guard let k = slots[r].touches.firstIndex(of: id) else { continue }
+                slots[r].touches.remove(at: k)
+                slots[r].active -= 1
+                guard slots[r].touches.isEmpty else { continue }
+                if slots[r].state.isInProgress { transition(r, .cancel, reason, &out) }
+                if slots[r].state != .possible { transition(r, .reset, reason, &out) }
+                if slots[r].pending != nil {
+                    slots[r].pending = nil
+                    pendingCount -= 1
+                }
+                slots[r].active = 0
+                slots[r].device = nil
+                slots[r].pendingEnded = false
+                slots[r].settleUntil = nil
+                logics[r].reset()
+            }
+            records[ri].recognizers.removeAll()
+        }
+        guard explains else { return }
+        for note in hygiene.notes {
+            let id: TouchID
+            let reason: Reason
+            switch note {
+            case .landingJump(let t, let mm, let ms): (id, reason) = (t, .landingJump(mm, ms))
+            case .resting(let t, let ms, let other): (id, reason) = (t, .resting(t, ms, other))
+            case .thumb(let t, let mm): (id, reason) = (t, .thumb(t, mm))
+            }
+            let ri = recordIndex(id)
+            let text = reason.text(name: { [slots] in slots[$0].id })
+            let region = ri >= 0 ? records[ri].regionID ?? "" : ""
+            out.append(.explain(ExplainEvent(gesture: "", region: region, from: .possible, to: .possible, time: now,
+                                             reason: text)))
+        }
+    }
+}

@@ -1,0 +1,132 @@
+extension EngineLane {
+    // MARK: - Touches
+
+    func recordIndex(_ id: TouchID) -> Int {
+        var i = 0
+        while i < records.count {
+            if records[i].id == id { return i }
+            i += 1
+        }
+        return -1
+    }
+
+    mutating func layoutIndex(for size: Point) -> Int {
+        if let i = layouts.firstIndex(where: { $0.size == size }) { return i }
+        if layouts.count >= 8 { layouts.removeFirst() }
+        layouts.append(tree.layout(for: size))
+        return layouts.count - 1
+    }
+
+    mutating func newRecord(_ touch: Touch, frame: TouchFrame, layout: Int) -> Int {
+        let region = tree.hit(touch.location, layout: layouts[layout], deviceKind: frame.device.kind) ?? -1
+        var recs: [Int] = []
+        if region >= 0 {
+            for r in tree.nodes[region].delivery {
+                if let d = slots[r].device, d != frame.device.id { continue }
+                if slots[r].touches.isEmpty {
+                    slots[r].device = frame.device.id
+                    slots[r].deviceName = frame.device.name
+                    slots[r].sequenceStart = frame.time
+                }
+                slots[r].touches.append(touch.id)
+                slots[r].active += 1
+                recs.append(r)
+                if explains {
+                    let chain = tree.nodes[region].id == slots[r].regionID
+                        ? "its region" : "region '\(tree.nodes[region].id)' inside '\(slots[r].regionID)'"
+                    receivedExplains.append(.explain(ExplainEvent(
+                        gesture: slots[r].id, region: slots[r].regionID, from: slots[r].state, to: slots[r].state,
+                        time: frame.time,
+                        reason: "received touch \(touch.id) at (\(JSONLine.number(touch.location.x)), "
+                            + "\(JSONLine.number(touch.location.y))), hit \(chain)")))
+                }
+            }
+        }
+        let responder = region >= 0 ? tree.responder(for: region) : nil
+        records.append(TouchRecord(id: touch.id, region: region, regionID: region >= 0 ? tree.nodes[region].id : nil,
+                                   recognizers: recs, publishes: responder != nil,
+                                   responderID: responder.map { tree.nodes[$0].id }, last: touch,
+                                   beganLocation: touch.location))
+        return records.count - 1
+    }
+
+    func blocks(_ ri: Int, began: Bool) -> Bool {
+        let id = records[ri].id
+        for r in records[ri].recognizers {
+            let s = slots[r]
+            guard began ? s.delaysBegan : s.delaysEnded, s.state == .possible else { continue }
+            if s.touches.contains(id) { return true }
+        }
+        return false
+    }
+
+    func touchEvent(_ ri: Int, _ phase: TouchPhase, at location: Point) -> EngineOutput {
+        .touch(TouchEvent(phase: phase, id: records[ri].id, location: location, region: records[ri].regionID,
+                          responder: records[ri].responderID, tapCount: records[ri].last.tapCount, time: now,
+                          device: deviceName))
+    }
+
+    mutating func deliverStreams(_ frame: TouchFrame, _ out: inout [EngineOutput]) {
+        for touch in frame.touches {
+            let ri = recordIndex(touch.id)
+            guard ri >= 0, records[ri].publishes, !records[ri].closed else { continue }
+            switch touch.phase {
+            case .began:
+                if blocks(ri, began: true) {
+                    records[ri].beganHeld = true
+                } else {
+                    out.append(touchEvent(ri, .began, at: touch.location))
+                    records[ri].beganDelivered = true
+                }
+            case .moved:
+                if records[ri].beganDelivered { out.append(touchEvent(ri, .moved, at: touch.location)) }
+            case .stationary:
+                break
+            case .ended:
+                if records[ri].beganDelivered && !blocks(ri, began: false) {
+                    out.append(touchEvent(ri, .ended, at: touch.location))
+                    records[ri].closed = true
+                } else {
+                    records[ri].endedHeld = true
+                }
+            case .cancelled:
+                if records[ri].beganDelivered { out.append(touchEvent(ri, .cancelled, at: touch.location)) }
+                records[ri].closed = true
+                records[ri].beganHeld = false
+                records[ri].endedHeld = false
+            }
+        }
+    }
+
+    /// Releases held began / ended events whose delaying recognizers have decided.
+    mutating func flushHeld(_ out: inout [EngineOutput]) {
+        for ri in records.indices where !records[ri].closed && (records[ri].beganHeld || records[ri].endedHeld) {
+            if records[ri].beganHeld && !blocks(ri, began: true) {
+                records[ri].beganHeld = false
+                records[ri].beganDelivered = true
+                out.append(touchEvent(ri, .began, at: records[ri].beganLocation))
+                if records[ri].last.location != records[ri].beganLocation {
+                    out.append(touchEvent(ri, .moved, at: records[ri].last.location))
+                }
+            }
+            if records[ri].endedHeld && records[ri].beganDelivered && !blocks(ri, began: false) {
+                records[ri].endedHeld = false
+                records[ri].closed = true
+                out.append(touchEvent(ri, .ended, at: records[ri].last.location))
+            }
+        }
+    }
+
+    /// cancels-touches: the recognizer's touches are cancelled on their regions' streams.
+    mutating func cancelTouches(of r: Int, _ out: inout [EngineOutput]) {
+        for id in slots[r].touches {
+            let ri = recordIndex(id)
+            guard ri >= 0, records[ri].publishes, !records[ri].closed else { continue }
+            if records[ri].beganDelivered { out.append(touchEvent(ri, .cancelled, at: records[ri].last.location)) }
+            records[ri].closed = true
+            records[ri].beganHeld = false
+            records[ri].endedHeld = false
+        }
+    }
+
+}

@@ -1,0 +1,316 @@
+/// The engine's state for one device (see `GestureEngine`): the touches bound to recognizers, the
+/// recognizers' states and timers. This file binds touches and runs a frame through the recognizers;
+/// arbitration, touch streams and the end of a sequence are in the `EngineLane+…` files beside it.
+struct EngineLane: Sendable {
+    /// The lane's device name, for touch-stream events.
+    var deviceName = ""
+    /// Contact hygiene for the lane's device kind (first-contact jumps, resting contacts, clicks).
+    var hygiene = ContactHygiene(settings: .touchscreen)
+    /// Record every recognizer state-machine step as an explain line (`GestureEngine.tracesMachines`).
+    var tracesMachines = false {
+        didSet { for r in logics.indices { logics[r].trace.enabled = tracesMachines } }
+    }
+    /// State-machine steps that had no transition (bugs), and the last one's text.
+    var bugCount = 0
+    var lastBug: String?
+    /// Emit `.explain` outputs for every recognizer transition.
+    var explains: Bool = false
+    /// "received touch" explain lines of touches bound during the current frame, emitted before its transitions.
+    var receivedExplains: [EngineOutput] = []
+
+    struct Slot: Sendable {
+        var id: String
+        var kind: RecognizerKind
+        var region: Int
+        var regionID: String
+        var discrete: Bool
+        var taps: Int
+        var isSingleTap: Bool
+        var cancelsTouches: Bool
+        var delaysBegan: Bool
+        var delaysEnded: Bool
+        /// Fewest and most fingers the recognizer's gesture can have (settling).
+        var fingerRange: ClosedRange<Int>
+        /// How long after its first finger landed a success waits while a finger may still join.
+        var settleTime: Double
+        /// When the recognizer's current sequence began (its first touch bound).
+        var sequenceStart = Timestamp.zero
+        /// A success held while the finger count settles: released at this time.
+        var settleUntil: Timestamp?
+        var requires: [Int] = []
+        var requiredBy: [Int] = []
+        var state: GestureState = .possible
+        /// A recognize / begin waiting for required recognizers to fail.
+        var pending: Proposal?
+        /// A continuous recognizer whose touches ended while its began was pending.
+        var pendingEnded = false
+        var touches: [TouchID] = []
+        var active = 0
+        var device: Int?
+        var deviceName = ""
+    }
+
+    /// A touch bound at touch-down to its hit region and the recognizers of the region chain. Its
+    /// touch-stream delivery (regions with `publishesTouches`):
+    ///
+    /// | stream state | event                                              | emits / next state            |
+    /// |--------------|----------------------------------------------------|-------------------------------|
+    /// | new          | began, a delaying (`delaysBegan`) recognizer possible | — / began held             |
+    /// | new          | began, otherwise                                   | began / delivered             |
+    /// | began held   | every delaying recognizer decided, none cancelling | began + moved to now / delivered |
+    /// | began held   | a `cancelsTouches` recognizer succeeds             | — / closed                    |
+    /// | delivered    | moved                                              | moved                         |
+    /// | delivered    | ended, a `delaysEnded` recognizer possible         | — / ended held                |
+    /// | delivered    | ended, otherwise                                   | ended / closed                |
+    /// | ended held   | the delaying recognizers decided                   | ended / closed                |
+    /// | delivered, ended held | a `cancelsTouches` recognizer succeeds, or cancelled | cancelled / closed |
+    struct TouchRecord: Sendable {
+        var id: TouchID
+        var region: Int
+        var regionID: String?
+        var recognizers: [Int]
+        var publishes: Bool
+        /// The region whose touch stream gets this touch: the hit region or the nearest ancestor
+        /// with a consumer (`RegionTree.responder(for:)`); nil when `publishes` is false.
+        var responderID: String? = nil
+        var last: Touch
+        var beganLocation: Point
+        var beganDelivered = false
+        var beganHeld = false
+        var endedHeld = false
+        var closed = false
+        var terminal = false
+    }
+
+    /// Changed at run time by EngineLane+Reconfiguration.swift (regions attached by clients).
+    var tree: RegionTree
+    var layouts: [RegionTree.Layout] = []
+    var slots: [Slot] = []
+    var logics: [any RecognizerLogic] = []
+    var simultaneous: [Bool] = []
+    var records: [TouchRecord] = []
+    var frameTouches: [[Touch]] = []
+    var marks: [UInt32] = []
+    var epoch: UInt32 = 0
+    var involved: [Int] = []
+    var proposals: [(Int, Proposal)] = []
+    var successes: [(Int, Proposal, Int)] = []
+    var now = Timestamp.zero
+    var surfaceSize = Point.zero
+    var unitsPerMM = Point(x: 1, y: 1)
+    var cachedDeadline: Timestamp?
+    var pendingCount = 0
+    /// Transitions the state machine refused (a bug if ever non-zero; tests assert it stays 0).
+    var illegalTransitions = 0
+
+    init(configuration: EngineConfiguration) {
+        var tree = RegionTree(root: configuration.root)
+        var regionOf: [Int?] = []
+        var ids: [String: Int] = [:]
+        for (i, spec) in configuration.recognizers.enumerated() {
+            let region = spec.enabled ? tree.indexByID[spec.region] : nil
+            regionOf.append(region)
+            if ids[spec.id] == nil { ids[spec.id] = i }
+            let (slot, logic) = Self.makeRecognizer(spec, region: region)
+            slots.append(slot)
+            logics.append(logic)
+        }
+        let n = slots.count
+        simultaneous = .init(repeating: false, count: n * n)
+        for (i, spec) in configuration.recognizers.enumerated() {
+            for other in spec.simultaneousWith {
+                guard let j = ids[other] else { continue }
+                simultaneous[i * n + j] = true
+                simultaneous[j * n + i] = true
+            }
+            for other in spec.requireToFail {
+                guard let j = ids[other], j != i else { continue }
+                slots[i].requires.append(j)
+                slots[j].requiredBy.append(i)
+            }
+        }
+        let singleTaps = slots.map(\.isSingleTap)
+        tree.attach(recognizerRegions: regionOf, isSingleTap: { singleTaps[$0] })
+        self.tree = tree
+        frameTouches = .init(repeating: [], count: n)
+        marks = .init(repeating: 0, count: n)
+    }
+
+    /// One recognizer's slot and logic (also for recognizers attached at run time).
+    static func makeRecognizer(_ spec: RecognizerSpec, region: Int?) -> (Slot, any RecognizerLogic) {
+        let p = spec.parameters
+        let slot = Slot(id: spec.id, kind: spec.kind, region: region ?? -1, regionID: spec.region,
+                        discrete: spec.kind.isDiscrete, taps: p.taps,
+                        isSingleTap: spec.kind == .tap && p.taps == 1 && p.fingers == 1,
+                        cancelsTouches: spec.cancelsTouches, delaysBegan: spec.delaysTouchesBegan,
+                        delaysEnded: spec.delaysTouchesEnded,
+                        fingerRange: EngineLane.fingerRange(spec.kind, p), settleTime: p.settleTime)
+        let logic: any RecognizerLogic = switch spec.kind {
+        case .tap: TapRecognizer(p)
+        case .longPress: LongPressRecognizer(p)
+        case .pan: PanRecognizer(p)
+        case .swipe: SwipeRecognizer(p)
+        case .pinch: PinchRecognizer(p)
+        case .rotation: RotationRecognizer(p)
+        case .edgePan: EdgePanRecognizer(p)
+        }
+        return (slot, logic)
+    }
+
+    static func fingerRange(_ kind: RecognizerKind, _ p: RecognizerParameters) -> ClosedRange<Int> {
+        switch kind {
+        case .tap, .longPress, .swipe: return p.fingers...p.fingers
+        case .pan, .edgePan: return max(p.minimumFingers, 1)...max(p.maximumFingers, p.minimumFingers, 1)
+        case .pinch, .rotation: return 2...2
+        }
+    }
+
+    // MARK: - Lane API
+
+    /// Processes one frame of this lane's device.
+    mutating func process(_ frame: TouchFrame) -> [EngineOutput] {
+        var out: [EngineOutput] = []
+        fireDeadlines(upTo: frame.time, &out)
+        now = frame.time
+        surfaceSize = frame.surfaceSize
+        unitsPerMM = frame.unitsPerMM
+        epoch &+= 1
+        involved.removeAll(keepingCapacity: true)
+        hygiene.process(frame)
+        if !hygiene.newlyResting.isEmpty || !hygiene.notes.isEmpty { applyHygiene(&out) }
+        var layout = -1
+        // `hygiene.touches` is the frame's touches in order, resting ones left out, as recognizers see them.
+        var seen = 0
+        for touch in frame.touches {
+            var ri = recordIndex(touch.id)
+            if ri < 0 {
+                if touch.phase.isTerminal { continue }
+                if layout < 0 { layout = layoutIndex(for: frame.surfaceSize) }
+                ri = newRecord(touch, frame: frame, layout: layout)
+            }
+            records[ri].last = touch
+            if touch.phase.isTerminal { records[ri].terminal = true }
+            guard seen < hygiene.touches.count, hygiene.touches[seen].id == touch.id else { continue }
+            let seenTouch = hygiene.touches[seen]
+            seen += 1
+            for r in records[ri].recognizers {
+                if marks[r] != epoch {
+                    marks[r] = epoch
+                    involved.append(r)
+                    frameTouches[r].removeAll(keepingCapacity: true)
+                }
+                frameTouches[r].append(seenTouch)
+                if touch.phase.isTerminal { slots[r].active -= 1 }
+            }
+        }
+        if !receivedExplains.isEmpty {
+            out += receivedExplains
+            receivedExplains.removeAll(keepingCapacity: true)
+        }
+        proposals.removeAll(keepingCapacity: true)
+        for r in involved {
+            let state = slots[r].state
+            if state.isFinal { continue }
+            var cancelled = false
+            for t in frameTouches[r] where t.phase == .cancelled { cancelled = true }
+            if cancelled {
+                proposals.append((r, state == .possible ? .fail(.touchCancelled) : .cancel(.touchCancelled)))
+                continue
+            }
+            var input = RecognizerInput(time: now, touches: frameTouches[r], surfaceSize: surfaceSize,
+                                        unitsPerMM: unitsPerMM)
+            if !hygiene.rebased.isEmpty { input.rebased = hygiene.rebased }
+            input.clicked = hygiene.clicked
+            if slots[r].touches.count >= 2 && (slots[r].kind == .pan || slots[r].kind == .pinch) {
+                input.contested = isContested(r)
+            }
+            if slots[r].pending != nil {
+                // Waiting with its outcome pending: a continuous recognizer keeps tracking as if began.
+                if let until = slots[r].settleUntil, now < until, slots[r].active > slots[r].fingerRange.upperBound {
+                    // A finger joined while the count was settling: this recognizer cannot be the gesture.
+                    proposals.append((r, .fail(.fingerJoined(now.milliseconds(since: slots[r].sequenceStart)))))
+                    continue
+                }
+                if slots[r].discrete { continue }
+                let p = logics[r].handle(input, state: .began)
+                drainTrace(r, &out)
+                switch p {
+                case .end: slots[r].pendingEnded = true
+                case .fail(let reason), .cancel(let reason), .bug(let reason): proposals.append((r, .fail(reason)))
+                default: break
+                }
+                continue
+            }
+            if slots[r].kind == .rotation && frame.device.isSemiMultitouch && state == .possible {
+                proposals.append((r, .fail(.semiMultitouchAngle)))
+                continue
+            }
+            let p = logics[r].handle(input, state: state)
+            drainTrace(r, &out)
+            if p != .none { proposals.append((r, p)) }
+        }
+        apply(&out)
+        deliverStreams(frame, &out)
+        finishStep(&out)
+        return out
+    }
+
+    /// Emits the recognizer's state-machine steps as explain lines when tracing.
+    @inline(__always)
+    mutating func drainTrace(_ r: Int, _ out: inout [EngineOutput]) {
+        guard tracesMachines, !logics[r].trace.steps.isEmpty else { return }
+        for step in logics[r].trace.steps {
+            out.append(.explain(ExplainEvent(gesture: slots[r].id, region: slots[r].regionID, from: slots[r].state,
+                                             to: slots[r].state, time: now, reason: "machine: \(step)")))
+        }
+        logics[r].trace.steps.removeAll(keepingCapacity: true)
+    }
+
+    /// Fires the earliest deadline if it is at or before `time`; false when there is none.
+    mutating func fireOne(upTo time: Timestamp, _ out: inout [EngineOutput]) -> Bool {
+        guard let deadline = cachedDeadline, deadline <= time else { return false }
+        var due = -1
+        var settled = -1
+        for r in slots.indices where slots[r].state == .possible && !slots[r].touches.isEmpty {
+            if slots[r].pending == nil {
+                if let d = logics[r].deadline, d <= deadline {
+                    due = r
+                    break
+                }
+            } else if let until = slots[r].settleUntil, until <= deadline {
+                settled = r
+                break
+            }
+        }
+        guard due >= 0 || settled >= 0 else {
+            recomputeDeadline()
+            return cachedDeadline != deadline
+        }
+        if deadline > now { now = deadline }
+        proposals.removeAll(keepingCapacity: true)
+        if due >= 0 {
+            let p = logics[due].fire(at: deadline, state: .possible)
+            drainTrace(due, &out)
+            if p != .none { proposals.append((due, p)) }
+        } else {
+            // The finger count has settled: the held success goes on to its require-to-fail check.
+            slots[settled].settleUntil = nil
+        }
+        apply(&out)
+        finishStep(&out)
+        return true
+    }
+
+    /// The earliest time at which `fireOne` would do something, or nil.
+    var nextDeadline: Timestamp? { cachedDeadline }
+
+    func hitChain(_ point: Point, surfaceSize: Point, deviceKind: DeviceKind) -> [String] {
+        let layout = layouts.first(where: { $0.size == surfaceSize }) ?? tree.layout(for: surfaceSize)
+        guard let hit = tree.hit(point, layout: layout, deviceKind: deviceKind) else { return [] }
+        return tree.chain(from: hit).map { tree.nodes[$0].id }
+    }
+
+    /// Every recognizer's current state, in configuration order (for tests and status).
+    var recognizerStates: [GestureState] { slots.map(\.state) }
+
+}

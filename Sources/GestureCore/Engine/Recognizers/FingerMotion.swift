@@ -1,0 +1,119 @@
+/// How a set of fingers moved since the set formed, split into what they did together and what they
+/// did apart: `together` is the mean displacement (mm), `apart` the mean distance of each finger's
+/// displacement from that mean (mm). Two fingers moving the same way are a pan (`together` dominates);
+/// fingers spreading, pinching or turning, one anchored and one moving included, are not. The set
+/// starts again (new origins) whenever a finger joins or leaves it, or its origin is rebased.
+struct FingerMotion: Sendable {
+    private var ids: [TouchID] = []
+    private var origins: [Point] = []
+    private(set) var together = Point.zero
+    private(set) var apart = 0.0
+    /// How many fingers the last measure was of.
+    private var measured = 0
+
+    mutating func reset() {
+        measured = 0
+        ids.removeAll(keepingCapacity: true)
+        origins.removeAll(keepingCapacity: true)
+        together = .zero
+        apart = 0
+    }
+
+    /// Updates from the active touches of `touches` (all of them must be the set's members). A frame in
+    /// which fingers lift keeps the last measure (the motion up to the lift is what decides).
+    mutating func update(_ touches: [Touch], rebased: [TouchID]) {
+        var same = true
+        var n = 0
+        var lifting = false
+        for t in touches {
+            if t.phase.isTerminal {
+                lifting = true
+                continue
+            }
+            if n >= ids.count || ids[n] != t.id || rebased.contains(t.id) { same = false }
+            n += 1
+        }
+        if lifting { return }
+        if !same || n != ids.count {
+            ids.removeAll(keepingCapacity: true)
+            origins.removeAll(keepingCapacity: true)
+            for t in touches where !t.phase.isTerminal {
+                ids.append(t.id)
+                origins.append(t.physicalLocation)
+            }
+            together = .zero
+            apart = 0
+            measured = n
+            return
+        }
+        guard n > 0 else { return }
+        measured = n
+        var sum = Point.zero
+        var k = 0
+        for t in touches where !t.phase.isTerminal {
+            sum += t.physicalLocation - origins[k]
+            k += 1
+        }
+        let mean = sum / Double(n)
+        var deviation = 0.0
+        k = 0
+        for t in touches where !t.phase.isTerminal {
+            deviation += (t.physicalLocation - origins[k] - mean).length
+            k += 1
+        }
+        together = mean
+        apart = deviation / Double(n)
+    }
+
+    /// A pan: the fingers' common motion is at least twice their motion apart. One finger always is.
+    var isPanLike: Bool { measured < 2 || together.length >= 2 * apart }
+}
+
+/// How a pair of fingers moved since the pair formed, as a similarity: scale (span / span then),
+/// rotation (radians, accumulated frame by frame so it can pass half a turn) and the midpoint's
+/// translation (mm). Pinch and rotation decide from it which motion dominates: the log of the scale
+/// and the angle are the two halves of one complex logarithm, so "turning dominates" means
+/// |rotation| > |ln scale| (UIKit's rotation threshold grows with the scale change the same way).
+struct PairMotion: Sendable {
+    private(set) var span0 = 0.0
+    private var midpoint0 = Point.zero
+    private var lastAngle = 0.0
+    private(set) var rotation = 0.0
+    private(set) var span = 0.0
+    private var midpoint = Point.zero
+
+    /// Takes the pair's current shape as the origin.
+    mutating func start(_ pair: TwoFingerTracker) {
+        span0 = pair.span
+        midpoint0 = pair.midpoint
+        lastAngle = pair.angle
+        rotation = 0
+        span = pair.span
+        midpoint = pair.midpoint
+    }
+
+    /// Returns whether the angle changed.
+    @discardableResult
+    mutating func update(_ pair: TwoFingerTracker) -> Bool {
+        let delta = Geometry.wrap(pair.angle - lastAngle)
+        lastAngle = pair.angle
+        rotation += delta
+        span = pair.span
+        midpoint = pair.midpoint
+        return delta != 0
+    }
+
+    var scale: Double { span0 > 0 ? span / span0 : 1 }
+    var logScale: Double { span0 > 0 && span > 0 ? Geometry.log(span / span0) : 0 }
+    /// Change of the distance between the fingers, mm.
+    var spanChange: Double { span - span0 }
+    /// How far the pair moved together (its midpoint), mm.
+    var together: Double { (midpoint - midpoint0).length }
+    var degrees: Double { abs(rotation) * Geometry.degreesPerRadian }
+
+    /// The span changes more than the pair moves together, and more than it turns.
+    var isPinchLike: Bool { abs(spanChange) >= together && abs(logScale) >= abs(rotation) }
+    /// The pair turns more than it scales, and each finger's arc is at least half the pair's common motion.
+    var turnDominates: Bool { abs(rotation) > abs(logScale) }
+    var isTurnLike: Bool { turnDominates && abs(rotation) * span / 2 >= together / 2 }
+}
