@@ -32,17 +32,18 @@ import Testing
         try s.engine.attach(RegionSpec(id: "W", frame: Self.frame(0, 0, 50, 50)), under: "P",
                             recognizers: [spec("wp", .pan, region: "W")])
         s.frame(0, .down(1, 10, 10))
-        s.stroke(1, from: 0, to: 50, by: Point(x: 10, y: 0), steps: 5)
-        #expect(s.log("wp").first == "began@20")
-        let out = try s.engine.detach(region: "W", at: Scenario.ms(55))
+        // (The two-finger `outer` makes `wp` wait for the finger count to settle before it begins.)
+        s.stroke(1, from: 0, to: 250, by: Point(x: 25, y: 0), steps: 25)
+        #expect(s.log("wp").first?.hasPrefix("began@") == true, "\(s.log("wp"))")
+        let out = try s.engine.detach(region: "W", at: Scenario.ms(255))
         let cancelled = out.compactMap { if case .gesture(let g) = $0 { g } else { nil } }
         #expect(cancelled.map(\.gesture) == ["wp"])
         #expect(cancelled.map(\.state) == [.cancelled])
         #expect(s.engine.hasDetachedLeftovers)
         // The finger stays down and keeps going to the ancestors' recognizers, never to the detached one.
         s.clear()
-        s.stroke(1, from: 60, to: 100, by: Point(x: 10, y: 0), steps: 4)
-        s.frame(110, .up(1))
+        s.stroke(1, from: 260, to: 300, by: Point(x: 10, y: 0), steps: 4)
+        s.frame(310, .up(1))
         #expect(s.log("wp").isEmpty)
         #expect(s.engine.illegalTransitions == 0)
         let compacted = s.engine.compactIfIdle()
@@ -50,7 +51,7 @@ import Testing
         #expect(!s.engine.hasDetachedLeftovers)
         #expect(s.engine.hitTest(Point(x: 10, y: 10), surfaceSize: s.surface) == ["P"])
         do {
-            _ = try s.engine.detach(region: "W", at: Scenario.ms(120))
+            _ = try s.engine.detach(region: "W", at: Scenario.ms(320))
             Issue.record("detached twice")
         } catch {
             #expect(error == .unknownRegion("W"))

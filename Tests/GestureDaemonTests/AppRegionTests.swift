@@ -55,7 +55,9 @@ import GestureDaemon
     }
 
     @Test func detachCancelsThePanInFlightAndRemovesTheRegion() throws {
-        let daemon = try DaemonProcess(extraArguments: ["--inject", AppFixtures.drag, "--inject-when-subscribed"])
+        let dir = TempDir()
+        let daemon = try DaemonProcess(extraArguments: ["--config", try AppFixtures.noGestures(in: dir),
+                                                        "--inject", AppFixtures.drag, "--inject-when-subscribed"])
         let app = try daemon.connect()
         let pan = #"[{"id":"drag","kind":"pan"}]"#
         #expect(isOK(try app.request(attachLine(region: "pad", frame: #"[0, 0, "100%", "100%"]"#, gestures: pan))))
@@ -79,7 +81,9 @@ import GestureDaemon
     }
 
     @Test func disconnectingDetachesEverythingAndCancelsThePanInFlight() throws {
-        let daemon = try DaemonProcess(extraArguments: ["--inject", AppFixtures.drag, "--inject-when-subscribed"])
+        let dir = TempDir()
+        let daemon = try DaemonProcess(extraArguments: ["--config", try AppFixtures.noGestures(in: dir),
+                                                        "--inject", AppFixtures.drag, "--inject-when-subscribed"])
         let app = try daemon.connect()
         #expect(isOK(try app.request(attachLine(region: "pad", frame: #"[0, 0, "100%", "100%"]"#,
                                                  gestures: #"[{"id":"drag","kind":"pan"}]"#))))

@@ -12,6 +12,14 @@ enum AppFixtures {
     static let drag = Paths.fixture("EP0430M09.1-finger-drag-up-down.events")
     /// A frame containing the tap and one that does not.
     static let aroundTap = "[100, 50, 60, 40]"
+
+    /// A config with no gestures of its own, so an attached pan or swipe has no rival on the root
+    /// (the default config's one-finger `pan` would begin as early and can win the tie).
+    static func noGestures(in dir: TempDir) throws -> String {
+        let path = dir.file("gestured.yaml")
+        try "version: 1\ngestures: []\n".write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
     static let awayFromTap = "[0, 0, 50, 50]"
 }
 

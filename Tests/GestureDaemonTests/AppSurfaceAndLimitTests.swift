@@ -10,8 +10,7 @@ import GestureDaemon
     /// (With no gestures of the config's: its pan would begin first and win, as in UIKit.)
     func swipeDirection(rotating degrees: Int?) throws -> String? {
         let dir = TempDir()
-        try "version: 1\ngestures: []\n".write(toFile: dir.file("gestured.yaml"), atomically: true, encoding: .utf8)
-        let daemon = try DaemonProcess(extraArguments: ["--config", dir.file("gestured.yaml"),
+        let daemon = try DaemonProcess(extraArguments: ["--config", try AppFixtures.noGestures(in: dir),
                                                         "--inject", AppFixtures.rightwardStroke, "--inject-when-subscribed"])
         if let degrees {
             let result = try runBinary("gesturectl", ["rotate", String(degrees), "--socket", daemon.socketPath])
