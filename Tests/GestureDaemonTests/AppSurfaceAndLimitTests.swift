@@ -30,6 +30,47 @@ import GestureDaemon
         #expect(try swipeDirection(rotating: 270) == "up")
     }
 
+    /// The rightward stroke twice, 3 s apart, as one device (the `.desc` beside it names the device).
+    static func twoStrokes(in dir: TempDir) throws -> String {
+        let stroke = try String(contentsOfFile: AppFixtures.rightwardStroke, encoding: .utf8)
+            .split(separator: "\n").filter { $0.hasPrefix("E:") }
+        var text = ""
+        for shift in [0.0, 3.0] {
+            for line in stroke {
+                let fields = line.split(separator: " ", maxSplits: 2)
+                text += "E: " + String(format: "%.6f", Double(fields[1])! + shift) + " " + fields[2] + "\n"
+            }
+        }
+        let events = dir.file("Wacom ISDv4 E6 Finger.two-strokes.events")
+        try text.write(toFile: events, atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(atPath: Paths.fixture("Wacom ISDv4 E6 Finger.desc"),
+                                         toPath: dir.file("Wacom ISDv4 E6 Finger.desc"))
+        return events
+    }
+
+    @Test func aRotationDuringAStrokeAppliesFromTheNextOne() throws {
+        let dir = TempDir()
+        let daemon = try DaemonProcess(extraArguments: ["--config", try AppFixtures.noGestures(in: dir),
+                                                        "--inject", try Self.twoStrokes(in: dir), "--inject-when-subscribed"])
+        let app = try daemon.connect()
+        let gestures = #"[{"id":"fling","kind":"swipe","directions":"all","max-duration":"2s","simultaneous-with":["follow"]},"#
+            + #"{"id":"follow","kind":"pan"}]"#
+        #expect(isOK(try app.request(attachLine(region: "area", frame: #"[0, 0, "100%", "100%"]"#, gestures: gestures))))
+        _ = try AppRegionTests.trigger(daemon)
+        let first = try app.lines(until: { $0["gesture"] as? String == "fling" })
+        #expect(first.last?["direction"] as? String == "right")
+        // The finger is still down: the rotation waits for it to lift.
+        var during: [[String: Any]] = []
+        let reply = try app.request(#"{"request":"set-surface","rotation":90,"device":"Wacom ISDv4 E6 Finger"}"#,
+                                    skipped: &during)
+        #expect(reply["devices"] as? [String] == ["Wacom ISDv4 E6 Finger"])
+        let rest = during + (try app.lines(until: { $0["gesture"] as? String == "fling" }))
+        let ended = try #require(rest.first { $0["gesture"] as? String == "follow" && $0["state"] as? String == "ended" })
+        let translation = ended["translation"] as? [String: Double] ?? [:]
+        #expect((translation["x"] ?? 0) > 200 && abs(translation["y"] ?? 99) < 20, "\(translation)")
+        #expect(rest.last?["direction"] as? String == "down")
+    }
+
     @Test func setSurfaceRefusesWhatItCannotApply() throws {
         let daemon = try DaemonProcess()
         let app = try daemon.connect()
