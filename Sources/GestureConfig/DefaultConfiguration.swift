@@ -183,6 +183,8 @@ enum DefaultConfiguration {
           # group: gestured          # group owning the socket file
           # allowed-uids: [1000]     # besides root and the daemon's own uid
           # queue-limit: 1024        # lines queued per client before it counts as stuck
+          # max-regions-per-client: 64    # regions one client may attach (docs/protocol.md)
+          # max-gestures-per-client: 64   # gestures one client may attach
 
         """#
 }

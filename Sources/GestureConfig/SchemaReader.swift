@@ -68,6 +68,24 @@ final class SchemaReader {
         return configuration
     }
 
+    // MARK: Socket requests (hooks for RequestReader)
+
+    /// A region subtree with gestures on it, sent by a client (`attach`), read with the file's rules.
+    /// Gestures default to the subtree's root region; references resolve within the request.
+    func attachment(regions: Node, gestures gestureList: Node?, parent: String) -> (RegionSpec, [RecognizerSpec])? {
+        let root = region(regions, isRoot: false, parent: parent)
+        if let gestureList, let root { readGestures(gestureList, rootID: root.id) }
+        checkReferences()
+        return root.map { ($0, gestures.map(\.spec)) }
+    }
+
+    /// The keys `update` may change on a region, read with the file's rules.
+    func regionChange(id: String, frame: Node?, hidden: Node?, interactive: Node?) -> (RegionFrame?, Bool?, Bool?) {
+        let context = "region '\(id)'"
+        return (frame.flatMap { self.frame($0, context) }, hidden.flatMap { reader.bool($0, "'hidden' in \(context)") },
+                interactive.flatMap { reader.bool($0, "'interactive' in \(context)") })
+    }
+
     // MARK: Devices
 
     static let matchKeys = ["kind", "name", "vendor", "product", "vendor-product", "path"]
@@ -512,7 +530,8 @@ final class SchemaReader {
 
     // MARK: Socket
 
-    static let socketKeys = ["path", "mode", "owner", "group", "allowed-uids", "queue-limit"]
+    static let socketKeys = ["path", "mode", "owner", "group", "allowed-uids", "queue-limit",
+                             "max-regions-per-client", "max-gestures-per-client"]
 
     private func socket(_ node: Node) -> SocketSettings {
         var settings = SocketSettings()
@@ -544,6 +563,14 @@ final class SchemaReader {
         if let n = fields["queue-limit"] {
             settings.clientQueueLimit = reader.integer(n, "'queue-limit' in 'socket'", in: 1...1_000_000)
                 ?? settings.clientQueueLimit
+        }
+        if let n = fields["max-regions-per-client"] {
+            settings.clientRegionLimit = reader.integer(n, "'max-regions-per-client' in 'socket'", in: 0...4096)
+                ?? settings.clientRegionLimit
+        }
+        if let n = fields["max-gestures-per-client"] {
+            settings.clientGestureLimit = reader.integer(n, "'max-gestures-per-client' in 'socket'", in: 0...4096)
+                ?? settings.clientGestureLimit
         }
         return settings
     }

@@ -40,10 +40,10 @@ public struct DaemonOptions: Sendable {
 
 /// A recording played through the live loop as if it were a device: its timestamps are moved onto
 /// CLOCK_MONOTONIC (`offset`) and its events are fed when the loop's timer reaches them.
-final class InjectedDevice {
+final class InjectedDevice: SurfaceDevice {
     let ref: DeviceRef
     let recording: Recording
-    let surface: SurfaceConfiguration
+    var surface: SurfaceConfiguration
     var cursor = 0
     var offset: Int64 = 0
     init(ref: DeviceRef, recording: Recording, surface: SurfaceConfiguration) {
@@ -58,10 +58,10 @@ final class InjectedDevice {
 }
 
 /// One open input device.
-final class LiveDevice {
+final class LiveDevice: SurfaceDevice {
     let ref: DeviceRef
     let evdev: EvdevDevice
-    let surface: SurfaceConfiguration
+    var surface: SurfaceConfiguration
     init(ref: DeviceRef, evdev: EvdevDevice, surface: SurfaceConfiguration) {
         self.ref = ref
         self.evdev = evdev
@@ -94,6 +94,8 @@ public final class Daemon {
     private var hub: ClientHub!
     /// Clients recording a device's raw events (`record`, DeviceRecordings.swift).
     private var recordings: DeviceRecordings!
+    /// attach / update / detach / set-surface (AppRequests.swift).
+    private var apps: AppRequests
     private let bindings: BindingDispatcher
     private let notifier = SystemdNotifier()
     private var udev: Udev?
@@ -153,6 +155,7 @@ public final class Daemon {
         self.configSource = options.configPath ?? defaultConfigurationPath() ?? "default"
         self.recognizerKinds = Daemon.kinds(of: configuration)
         self.pipeline = GesturePipeline(engine: GestureEngine(configuration: configuration.engine))
+        apps = AppRequests(settings: configuration.socket, logger: logger)
         epoll = try Epoll()
         timer = try MonotonicTimer()
         signals = try SignalFD(signals: Daemon.handledSignals)
@@ -206,6 +209,7 @@ public final class Daemon {
                 // requests through), so its events are taken after each one.
                 actOnHubEvents()
             }
+            if pipeline.engine.hasDetachedLeftovers { pipeline.engine.compactIfIdle() }
         }
         shutdown()
     }
@@ -255,7 +259,13 @@ public final class Daemon {
             switch event {
             case .request(let pending): hub.reply(to: pending, with: answer(pending))
             case .explainWanted(let on): pipeline.engine.explains = on
-            case .subscribed: startInjection()
+            case .subscribed:
+                startInjection()
+                refreshTouchSubscribers()
+            case .unsubscribed: refreshTouchSubscribers()
+            case .disconnected(let client):
+                handle(apps.clientGone(client.id, pipeline: &pipeline, at: now))
+                refreshTouchSubscribers()
             }
         }
     }
@@ -370,7 +380,7 @@ public final class Daemon {
         }
         let ref = DeviceRef(id: nextDeviceID, name: description.name, kind: kind)
         nextDeviceID += 1
-        let surface = configuration.surface(for: description, kind: kind, path: info.devnode)
+        let surface = apps.surfaces.applied(to: configuration.surface(for: description, kind: kind, path: info.devnode), device: ref)
         let device = LiveDevice(ref: ref, evdev: evdev, surface: surface)
         devices[ref.id] = device
         deviceByFD[evdev.fd] = ref.id
@@ -436,7 +446,8 @@ public final class Daemon {
             let kind = recording.description.kind
             let ref = DeviceRef(id: nextDeviceID, name: recording.description.name, kind: kind)
             nextDeviceID += 1
-            let surface = configuration.surface(for: recording.description, kind: kind, path: recording.source)
+            let surface = apps.surfaces.applied(
+                to: configuration.surface(for: recording.description, kind: kind, path: recording.source), device: ref)
             let device = InjectedDevice(ref: ref, recording: recording, surface: surface)
             device.offset = now - start
             injected.append(device)
@@ -543,6 +554,7 @@ public final class Daemon {
                 size = configuration.surfaces.compactMap(\.surface.size).first ?? Point(x: 100, y: 100)
             }
             let chain = pipeline.engine.hitTest(Point(x: x, y: y), surfaceSize: size, deviceKind: kind)
+                .map { ClientNamespace.local($0, for: client.id) }
             var fields = [("chain", ProtocolLine.strings(chain))]
             if let deviceName { fields.append(("device", ProtocolLine.string(deviceName))) }
             fields.append(("surface", "{\"x\":\(JSONLine.number(size.x)),\"y\":\(JSONLine.number(size.y))}"))
@@ -560,6 +572,12 @@ public final class Daemon {
             case .success: return ProtocolLine.response("reload", [("config", ProtocolLine.string(configSource))])
             case .failure(let error): return ProtocolLine.error("config refused; the old one keeps running:\n\(error.description)", request: "reload")
             }
+        case "attach", "update", "detach", "set-surface":
+            let answer = apps.answer(request, client: client, pipeline: &pipeline,
+                                     devices: devices.values.map { $0 as any SurfaceDevice } + injected.map { $0 as any SurfaceDevice }, at: now)
+            handle(answer.outputs)
+            if answer.changed { refreshTouchSubscribers() }
+            return answer.reply
         default:
             return ProtocolLine.error("unsupported request '\(request.request)'", request: request.request)
         }
@@ -572,6 +590,14 @@ public final class Daemon {
             return .init(id: id, name: d.ref.name, path: d.evdev.path, description: d.evdev.description, kind: d.ref.kind)
         } + injected.map { .init(id: $0.ref.id, name: $0.ref.name, path: $0.recording.source,
                                   description: $0.recording.description, kind: $0.ref.kind) }
+    }
+
+    /// The engine's clock now: monotonic time, never before the last event fed.
+    private var now: Timestamp { max(Timestamp(microseconds: monotonicMicroseconds()), lastEventTime ?? .zero) }
+
+    /// Regions with a touch subscriber are touch consumers in the responder chain.
+    private func refreshTouchSubscribers() {
+        pipeline.engine.setTouchSubscribers(apps.touchSubscribers(hub.clients.values, engine: pipeline.engine))
     }
 
     private func hex4(_ v: UInt16) -> String {
@@ -613,6 +639,10 @@ public final class Daemon {
         engine.explains = pipeline.engine.explains
         pipeline = GesturePipeline(engine: engine)
         hub.queueLimit = max(1, newConfiguration.socket.clientQueueLimit)
+        apps.regionLimit = newConfiguration.socket.clientRegionLimit
+        apps.gestureLimit = newConfiguration.socket.clientGestureLimit
+        for (client, line) in apps.reattach(&pipeline) { hub.sendLine(line, toClient: client) }
+        refreshTouchSubscribers()
         hub.allowedUIDs = newConfiguration.socket.allowedUIDs
         bindings.configure(newConfiguration)
 
@@ -631,7 +661,8 @@ public final class Daemon {
             if device.evdev.isGrabbed != newConfiguration.devices.grab {
                 try? device.evdev.grab(newConfiguration.devices.grab)
             }
-            let surface = newConfiguration.surface(for: desc, kind: device.ref.kind, path: device.evdev.path)
+            let surface = apps.surfaces.applied(
+                to: newConfiguration.surface(for: desc, kind: device.ref.kind, path: device.evdev.path), device: device.ref)
             let live = LiveDevice(ref: device.ref, evdev: device.evdev, surface: surface)
             devices[id] = live
             deviceByFD[device.evdev.fd] = id

@@ -74,6 +74,9 @@ struct EngineLane: Sendable {
         var regionID: String?
         var recognizers: [Int]
         var publishes: Bool
+        /// The region whose touch stream gets this touch: the hit region or the nearest ancestor
+        /// with a consumer (`RegionTree.responder(for:)`); nil when `publishes` is false.
+        var responderID: String? = nil
         var last: Touch
         var beganLocation: Point
         var beganDelivered = false
@@ -83,7 +86,8 @@ struct EngineLane: Sendable {
         var terminal = false
     }
 
-    let tree: RegionTree
+    /// Changed at run time by EngineLane+Reconfiguration.swift (regions attached by clients).
+    var tree: RegionTree
     var layouts: [RegionTree.Layout] = []
     var slots: [Slot] = []
     var logics: [any RecognizerLogic] = []
@@ -113,22 +117,8 @@ struct EngineLane: Sendable {
             let region = spec.enabled ? tree.indexByID[spec.region] : nil
             regionOf.append(region)
             if ids[spec.id] == nil { ids[spec.id] = i }
-            let p = spec.parameters
-            slots.append(Slot(id: spec.id, kind: spec.kind, region: region ?? -1, regionID: spec.region,
-                              discrete: spec.kind.isDiscrete, taps: p.taps,
-                              isSingleTap: spec.kind == .tap && p.taps == 1 && p.fingers == 1,
-                              cancelsTouches: spec.cancelsTouches, delaysBegan: spec.delaysTouchesBegan,
-                              delaysEnded: spec.delaysTouchesEnded,
-                              fingerRange: EngineLane.fingerRange(spec.kind, p), settleTime: p.settleTime))
-            let logic: any RecognizerLogic = switch spec.kind {
-            case .tap: TapRecognizer(p)
-            case .longPress: LongPressRecognizer(p)
-            case .pan: PanRecognizer(p)
-            case .swipe: SwipeRecognizer(p)
-            case .pinch: PinchRecognizer(p)
-            case .rotation: RotationRecognizer(p)
-            case .edgePan: EdgePanRecognizer(p)
-            }
+            let (slot, logic) = Self.makeRecognizer(spec, region: region)
+            slots.append(slot)
             logics.append(logic)
         }
         let n = slots.count
@@ -150,6 +140,27 @@ struct EngineLane: Sendable {
         self.tree = tree
         frameTouches = .init(repeating: [], count: n)
         marks = .init(repeating: 0, count: n)
+    }
+
+    /// One recognizer's slot and logic (also for recognizers attached at run time).
+    static func makeRecognizer(_ spec: RecognizerSpec, region: Int?) -> (Slot, any RecognizerLogic) {
+        let p = spec.parameters
+        let slot = Slot(id: spec.id, kind: spec.kind, region: region ?? -1, regionID: spec.region,
+                        discrete: spec.kind.isDiscrete, taps: p.taps,
+                        isSingleTap: spec.kind == .tap && p.taps == 1 && p.fingers == 1,
+                        cancelsTouches: spec.cancelsTouches, delaysBegan: spec.delaysTouchesBegan,
+                        delaysEnded: spec.delaysTouchesEnded,
+                        fingerRange: EngineLane.fingerRange(spec.kind, p), settleTime: p.settleTime)
+        let logic: any RecognizerLogic = switch spec.kind {
+        case .tap: TapRecognizer(p)
+        case .longPress: LongPressRecognizer(p)
+        case .pan: PanRecognizer(p)
+        case .swipe: SwipeRecognizer(p)
+        case .pinch: PinchRecognizer(p)
+        case .rotation: RotationRecognizer(p)
+        case .edgePan: EdgePanRecognizer(p)
+        }
+        return (slot, logic)
     }
 
     static func fingerRange(_ kind: RecognizerKind, _ p: RecognizerParameters) -> ClosedRange<Int> {

@@ -2,7 +2,9 @@
 /// one `GestureEngine`. The live daemon and `gestured replay` both drive this same value.
 public struct GesturePipeline: Sendable {
     public var engine: GestureEngine
-    private var assemblers: [Int: FrameAssembler] = [:]
+    var assemblers: [Int: FrameAssembler] = [:]
+    /// Surfaces waiting for their device's touches to lift (GesturePipeline+LiveSurface.swift).
+    var pendingSurfaces: [Int: SurfaceConfiguration] = [:]
     private var ids = TouchIDGenerator()
     /// Also emit every touch of every frame (`replay --touches`), not only region streams.
     public var emitsAllTouches: Bool
@@ -16,6 +18,7 @@ public struct GesturePipeline: Sendable {
         let window = engine.configuration.touchTapCountWindow
         assemblers[ref.id] = FrameAssembler(description: description, device: ref, surface: surface,
                                             tapInterval: window.interval, tapDistance: window.distance)
+        pendingSurfaces[ref.id] = nil
     }
 
     /// Cancels the device's open touches (and so its recognizers) and forgets it.
@@ -45,6 +48,7 @@ public struct GesturePipeline: Sendable {
             } else {
                 out += deliver(frame)
             }
+            if !pendingSurfaces.isEmpty { applyPendingSurface(at: index) }
         }
         return out
     }

@@ -13,6 +13,8 @@ struct RegionTree: Sendable {
         var isControl: Bool
         var publishesTouches: Bool
         var deviceKinds: Set<DeviceKind>
+        /// A socket client subscribed to this region's touch stream (see `responder(for:)`).
+        var hasSubscriber = false
         /// Recognizers attached to this region, in configuration order.
         var recognizers: [Int] = []
         /// Recognizers a touch hit-tested to this region is delivered to: this region's, then every
@@ -27,8 +29,9 @@ struct RegionTree: Sendable {
         var hitFrames: [Rect]
     }
 
-    private(set) var nodes: [Node] = []
-    private(set) var indexByID: [String: Int] = [:]
+    /// Mutated only here and in RegionTree+Live.swift (regions attached over the socket).
+    var nodes: [Node] = []
+    var indexByID: [String: Int] = [:]
 
     init(root: RegionSpec) {
         add(root, parent: -1)
@@ -39,9 +42,9 @@ struct RegionTree: Sendable {
         redirectIDs = [:]
     }
 
-    private var redirectIDs: [Int: String] = [:]
+    var redirectIDs: [Int: String] = [:]
 
-    private mutating func add(_ spec: RegionSpec, parent: Int) {
+    mutating func add(_ spec: RegionSpec, parent: Int) {
         let index = nodes.count
         nodes.append(Node(id: spec.id, frame: spec.frame, parent: parent, children: [], hidden: spec.hidden,
                           interactionEnabled: spec.interactionEnabled, minimumHitSize: spec.minimumHitSize,
@@ -59,17 +62,21 @@ struct RegionTree: Sendable {
         for (r, region) in recognizerRegions.enumerated() {
             if let region { nodes[region].recognizers.append(r) }
         }
-        for i in nodes.indices {
-            var list: [Int] = []
-            var node = i
-            var belowControl = false
-            while node >= 0 {
-                for r in nodes[node].recognizers where !(belowControl && isSingleTap(r)) { list.append(r) }
-                if nodes[node].isControl { belowControl = true }
-                node = nodes[node].parent
-            }
-            nodes[i].delivery = list
+        for i in nodes.indices { nodes[i].delivery = deliveryList(of: i, isSingleTap: isSingleTap) }
+    }
+
+    /// The recognizers a touch hit-tested to `region` is delivered to: the region's own, then every
+    /// ancestor's (nearest first), without single taps above a control.
+    func deliveryList(of region: Int, isSingleTap: (Int) -> Bool) -> [Int] {
+        var list: [Int] = []
+        var node = region
+        var belowControl = false
+        while node >= 0 {
+            for r in nodes[node].recognizers where !(belowControl && isSingleTap(r)) { list.append(r) }
+            if nodes[node].isControl { belowControl = true }
+            node = nodes[node].parent
         }
+        return list
     }
 
     func layout(for size: Point) -> Layout {
