@@ -39,6 +39,12 @@ final class AppRequests {
     var surfaces = SurfaceOverrides()
     private let logger: Logger
 
+    /// For `status`: regions and gestures attached by clients, all together.
+    var statusFields: [(String, String)] {
+        [("attachedRegions", String(attached.reduce(0) { $0 + $1.region.allIDs.count })),
+         ("attachedGestures", String(attached.reduce(0) { $0 + $1.recognizers.count }))]
+    }
+
     init(settings: SocketSettings, logger: Logger) {
         regionLimit = settings.clientRegionLimit
         gestureLimit = settings.clientGestureLimit

@@ -30,7 +30,7 @@ extension Daemon {
             ] + bindings.statusFields + [
                 ("explain", pipeline.engine.explains ? "true" : "false"),
                 ("recordings", String(recordings.count)),
-            ])
+            ] + apps.statusFields)
         case "devices":
             let list = devices.keys.sorted().map { id -> String in
                 let d = devices[id]!

@@ -88,6 +88,9 @@ import GestureDaemon
         let app = try daemon.connect()
         #expect(isOK(try app.request(attachLine(region: "pad", frame: #"[0, 0, "100%", "100%"]"#,
                                                  gestures: #"[{"id":"drag","kind":"pan"}]"#))))
+        let attachedStatus = try app.request(#"{"request":"status"}"#)
+        #expect(attachedStatus["attachedRegions"] as? Int == 1 && attachedStatus["attachedGestures"] as? Int == 1,
+                "\(attachedStatus)")
         // A second client watches the touch stream of the root: its lines name the hit region.
         let watcher = try Self.trigger(daemon, subscribe: #"{"request":"subscribe","touches":["screen"]}"#)
         #expect(try app.lines(until: { $0["state"] as? String == "began" }).last?["gesture"] as? String == "drag")
@@ -102,6 +105,8 @@ import GestureDaemon
         // The region is gone for everyone.
         let chain = try watcher.request(#"{"request":"hit-test","x":10,"y":10}"#)["chain"] as? [String]
         #expect(chain == ["screen"])
+        let status = try watcher.request(#"{"request":"status"}"#)
+        #expect(status["attachedRegions"] as? Int == 0 && status["attachedGestures"] as? Int == 0, "\(status)")
     }
 
     @Test func anInvalidAttachNamesThePathInTheRequestAndChangesNothing() throws {
