@@ -68,6 +68,7 @@ public struct GesturePipeline: Sendable {
                 } else {
                     out += deliver(frame)
                 }
+                if !pendingSurfaces.isEmpty { applyPendingSurface(at: index) }
             }
         }
         return out
