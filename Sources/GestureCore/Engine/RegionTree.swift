@@ -103,9 +103,28 @@ struct RegionTree: Sendable {
 
     /// The region a new touch at `point` is bound to (after redirect), or nil when nothing is hit.
     func hit(_ point: Point, layout: Layout, deviceKind: DeviceKind) -> Int? {
-        guard !nodes.isEmpty, let found = hit(node: 0, point, layout, deviceKind) else { return nil }
+        guard !nodes.isEmpty, let found = hit(node: 0, onSurface(point, layout), layout, deviceKind) else { return nil }
         if let target = nodes[found].redirect { return target }
         return found
+    }
+
+    /// How far beyond its axis range a device may report a touch and still be on its surface, as a
+    /// share of the surface's width or height. Firmware overshoots the advertised range by a little
+    /// (a Synaptics pad 0.3 mm past its y maximum; semi-mt pads a mm below zero); such a touch is
+    /// taken at the nearest point of the surface, as libinput keeps it, instead of reaching nothing.
+    static let overshootTolerance = 0.02
+
+    /// `p` moved onto the surface when it lies just beyond an edge (`overshootTolerance`).
+    private func onSurface(_ p: Point, _ layout: Layout) -> Point {
+        let size = layout.size
+        guard size.x > 0, size.y > 0 else { return p }
+        func clamp(_ v: Double, _ length: Double) -> Double {
+            let slack = length * RegionTree.overshootTolerance
+            if v < 0 && v >= -slack { return 0 }
+            if v > length && v <= length + slack { return length }
+            return v
+        }
+        return Point(x: clamp(p.x, size.x), y: clamp(p.y, size.y))
     }
 
     private func hit(node i: Int, _ p: Point, _ layout: Layout, _ kind: DeviceKind) -> Int? {
