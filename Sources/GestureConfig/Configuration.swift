@@ -118,6 +118,12 @@ public struct SocketSettings: Hashable, Sendable {
     public var allowedUIDs: [UInt32]
     /// Lines queued per client before it is considered stuck.
     public var clientQueueLimit: Int
+    /// Regions one client may have attached at a time (`attach`, docs/protocol.md).
+    public var clientRegionLimit: Int = SocketSettings.defaultClientRegionLimit
+    /// Gestures one client may have attached at a time.
+    public var clientGestureLimit: Int = SocketSettings.defaultClientGestureLimit
+    public static let defaultClientRegionLimit = 64
+    public static let defaultClientGestureLimit = 64
     public init(path: String = "/run/gestured/gestured.sock", mode: UInt32 = 0o660, owner: String? = nil,
                 group: String? = nil, allowedUIDs: [UInt32] = [], clientQueueLimit: Int = 1024) {
         self.path = path

@@ -6,8 +6,8 @@ enum DefaultConfiguration {
     static let yaml = #"""
         # gestured — default configuration
         #
-        # This is the configuration gestured uses when no file is given. Copy it to
-        # /etc/gestured/config.yaml (or ~/.config/gestured/config.yaml for a user unit), edit it and
+        # This is the configuration gestured uses when it finds no file. Copy it to
+        # /etc/gestured/gestured.yaml (or ~/.config/gestured/gestured.yaml for a user unit), edit it and
         # check it with `gestured check-config FILE`. The full reference is docs/configuration.md.
         #
         # Units: every distance is in millimetres and every time in milliseconds. Write the unit
@@ -97,8 +97,8 @@ enum DefaultConfiguration {
             # threshold: 3mm       # movement before the pan begins
 
           # Two-finger scroll. Exactly two fingers: a third finger makes it fail, which leaves the
-          # three- and four-finger swipes free. It competes with pinch and rotate: whichever passes
-          # its threshold first wins (moving both fingers together is a pan; spreading is a pinch).
+          # three- and four-finger swipes free. It competes with pinch and rotate, decided by the
+          # fingers' motion: moving both fingers together is a pan; spreading is a pinch.
           - id: two-finger-pan
             kind: pan
             min-fingers: 2
@@ -183,6 +183,8 @@ enum DefaultConfiguration {
           # group: gestured          # group owning the socket file
           # allowed-uids: [1000]     # besides root and the daemon's own uid
           # queue-limit: 1024        # lines queued per client before it counts as stuck
+          # max-regions-per-client: 64    # regions one client may attach (docs/protocol.md)
+          # max-gestures-per-client: 64   # gestures one client may attach
 
         """#
 }

@@ -4,6 +4,8 @@ import GestureCore
 extension ClientHub {
     /// Sends one engine output to every matching subscriber; encodes it once.
     func publish(_ output: EngineOutput) {
+        // Lines about regions and gestures clients attached go to their owners (ClientHub+OwnedLines.swift).
+        if publishOwned(output) { return }
         var line: String?
         for client in clients.values {
             let wanted: Bool

@@ -109,6 +109,7 @@ final class ClientHub {
         system.close(client.fd)
         logger.log(level: level, "client disconnected", metadata: ["client": "\(client.id)", "reason": "\(reason)"])
         if client.explain { updateExplainWanted() }
+        if !isClosed { post(.disconnected(client.info)) }
     }
 
     /// Closes every client and the listening socket; removes the socket file. Once.

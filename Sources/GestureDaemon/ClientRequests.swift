@@ -3,11 +3,12 @@ import Logging
 import GestureProtocol
 
 /// Request handling (docs/protocol.md, "Requests"): every line gets exactly one reply, in order.
-/// subscribe, unsubscribe and explain are the hub's own; status, devices, hit-test, reload, record
-/// and record-stop go to the owner as `ClientHubEvent.request` and are answered with `reply(to:with:)`.
+/// subscribe, unsubscribe and explain are the hub's own; the other requests (status, devices,
+/// hit-test, reload, record, record-stop, attach, update, detach, set-surface) go to the owner as `ClientHubEvent.request` and are answered with `reply(to:with:)`.
 extension ClientHub {
     /// Requests the owner answers.
-    static let ownerRequests: Set<String> = ["status", "devices", "hit-test", "reload", "record", "record-stop"]
+    static let ownerRequests: Set<String> = ["status", "devices", "hit-test", "reload", "record", "record-stop",
+                                             "attach", "update", "detach", "set-surface"]
 
     /// Handles one line from the reader.
     func answer(_ line: RequestLineReader.Line, from client: ClientConnection) {
@@ -48,6 +49,7 @@ extension ClientHub {
         case "unsubscribe":
             client.subscribed = false
             reply(ProtocolLine.response("unsubscribe"))
+            post(.unsubscribed(client.info))
         case "explain":
             client.explain = request.on ?? true
             reply(ProtocolLine.response("explain", [("on", client.explain ? "true" : "false")]))
@@ -57,7 +59,7 @@ extension ClientHub {
             post(.request(PendingRequest(client: client.info, fd: client.fd, request: request)))
         default:
             reply(ProtocolLine.error(
-                "unknown request \(ProtocolError.echo(request.request)) (expected subscribe, unsubscribe, status, devices, hit-test, reload, explain, record or record-stop)",
+                "unknown request \(ProtocolError.echo(request.request)) (expected subscribe, unsubscribe, status, devices, hit-test, reload, explain, record, record-stop, attach, update, detach or set-surface)",
                 request: request.request))
         }
     }

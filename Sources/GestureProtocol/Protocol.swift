@@ -35,6 +35,8 @@ public struct ClientRequest: Decodable, Sendable, Equatable {
     public var seconds: Double?
     /// Echoed in the reply, to match replies with requests.
     public var id: RequestID?
+    /// The whole line, kept for requests read by their own rules (attach, update, detach, set-surface).
+    public var line: String?
 
     public init(request: String) { self.request = request }
 
@@ -45,6 +47,7 @@ public struct ClientRequest: Decodable, Sendable, Equatable {
         if let violation = StrictJSONSyntax.check(line) {
             return .failure(ProtocolError("malformed request: \(violation) (one strict JSON object per line)"))
         }
+        if let appRequest = AppRequestLine.parse(data, line: line) { return appRequest }
         do {
             return .success(try JSONDecoder().decode(ClientRequest.self, from: data))
         } catch let DecodingError.keyNotFound(key, _) {
@@ -207,8 +210,9 @@ public struct SubscriptionFilter: Sendable, Hashable {
             guard !sets.touchRegions.isEmpty else { return false }
             guard sets.devices.isEmpty || sets.devices.contains(t.device) else { return false }
             if sets.touchRegions.contains("*") { return true }
-            guard let region = t.region else { return false }
-            return sets.touchRegions.contains(region)
+            // The stream a touch line belongs to is its responder's (the responder chain).
+            guard let stream = t.responder ?? t.region else { return false }
+            return sets.touchRegions.contains(stream)
         case .explain(let e):
             return matchesExplain(e, kind: nil)
         }

@@ -65,7 +65,8 @@ func fail(_ message: String) -> Never {
 struct GestureCtl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gesturectl", abstract: "Client for the gestured socket.", version: DaemonVersion.version,
-        subcommands: [Listen.self, Status.self, Devices.self, HitTest.self, Reload.self, Explain.self, Record.self])
+        subcommands: [Listen.self, Status.self, Devices.self, HitTest.self, Reload.self, Explain.self, Record.self,
+                      Rotate.self])
 }
 
 /// Builds a subscribe request line.

@@ -24,8 +24,20 @@ struct HitTestTests {
         #expect(e.hitTest(Point(x: 10, y: 10), surfaceSize: Self.size) == ["below", "root"])
         #expect(e.hitTest(Point(x: 180, y: 10), surfaceSize: Self.size) == ["root"])
         #expect(e.hitTest(Point(x: 200, y: 100), surfaceSize: Self.size) == ["root"])
-        #expect(e.hitTest(Point(x: 201, y: 10), surfaceSize: Self.size).isEmpty)
-        #expect(e.hitTest(Point(x: -1, y: 10), surfaceSize: Self.size).isEmpty)
+        // Beyond an edge by more than the firmware overshoot a device may have (2 % of the side):
+        // on no region.
+        #expect(e.hitTest(Point(x: 205, y: 10), surfaceSize: Self.size).isEmpty)
+        #expect(e.hitTest(Point(x: -5, y: 10), surfaceSize: Self.size).isEmpty)
+        #expect(e.hitTest(Point(x: 10, y: 103), surfaceSize: Self.size).isEmpty)
+    }
+
+    @Test("a touch reported just past the axis range (firmware overshoot) is taken at the nearest edge")
+    func overshoot() {
+        let e = Self.engine([RegionSpec(id: "corner", frame: Self.rect(0, 0, 20, 20))])
+        #expect(e.hitTest(Point(x: 201, y: 10), surfaceSize: Self.size) == ["root"])
+        #expect(e.hitTest(Point(x: -1, y: 10), surfaceSize: Self.size) == ["corner", "root"])
+        #expect(e.hitTest(Point(x: 10, y: 101.5), surfaceSize: Self.size) == ["root"])
+        #expect(e.hitTest(Point(x: -3.9, y: -1.9), surfaceSize: Self.size) == ["corner", "root"])
     }
 
     @Test("percent frames are of the parent's size, in the parent's coordinates")

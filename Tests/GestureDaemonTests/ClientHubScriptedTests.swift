@@ -200,6 +200,8 @@ import GesturePosix
         #expect(peer.isClosedByDaemon)
         scripted.hub.reply(to: pending, with: ProtocolLine.response("status"))  // must not crash or write
         #expect(scripted.hub.clientCount == 0)
+        // The owner hears that the client left (its attached regions go with it), and nothing else.
+        #expect(scripted.hub.nextEvent() == .disconnected(pending.client))
         #expect(scripted.hub.nextEvent() == nil)
     }
 

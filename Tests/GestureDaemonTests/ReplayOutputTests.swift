@@ -12,26 +12,6 @@ extension Paths {
     static let twoFingerScroll = corpus("evemu-devices/touchscreens/EP0430M09.2-finger-scroll-down.events")
 }
 
-/// Runs a program by path (not a built product), bounded.
-func runTool(_ path: String, _ arguments: [String], timeout: Double = 60) throws -> RunResult {
-    let dir = TempDir()
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    _ = FileManager.default.createFile(atPath: dir.file("out"), contents: nil)
-    _ = FileManager.default.createFile(atPath: dir.file("err"), contents: nil)
-    process.standardOutput = FileHandle(forWritingAtPath: dir.file("out"))
-    process.standardError = FileHandle(forWritingAtPath: dir.file("err"))
-    try process.run()
-    let finished = waitUntil(timeout: timeout) { !process.isRunning }
-    if !finished { process.terminate() }
-    #expect(finished, "\(path) \(arguments) did not finish within \(timeout) s")
-    process.waitUntilExit()
-    return RunResult(status: process.terminationStatus,
-                     stdout: (try? String(contentsOfFile: dir.file("out"), encoding: .utf8)) ?? "",
-                     stderr: (try? String(contentsOfFile: dir.file("err"), encoding: .utf8)) ?? "")
-}
-
 /// Runs a program with only stdin, stdout (to a file) and stderr open, and waits (bounded).
 /// Not Foundation's Process: a daemon it starts (the tmux server) would inherit Process's
 /// termination-watch descriptor, and the program would never look finished.

@@ -68,23 +68,39 @@ final class NotifyListener {
         }
     }
 
-    @Test func anIdleDaemonDoesNotWakeUp() throws {
+    /// Idle means blocked in epoll_wait with no timeout: then nothing but an event can wake it.
+    /// Read from the kernel (/proc/PID/syscall of the loop thread: the call's number and arguments)
+    /// and /proc/PID/fdinfo (no timerfd armed) instead of counting wake-ups over a second of
+    /// waiting; the VM test counts those over 10 s.
+    @Test func anIdleDaemonWaitsWithoutATimeout() throws {
         let daemon = try DaemonProcess()
         let client = try daemon.connect()
         _ = try daemon.roundTrip(client, #"{"request":"subscribe"}"#)
-        func switches() -> Int {
-            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(daemon.pid)/task")) ?? []
-            return tasks.reduce(0) { sum, task in
-                let status = (try? String(contentsOfFile: "/proc/\(daemon.pid)/task/\(task)/status", encoding: .utf8)) ?? ""
-                let line = status.split(separator: "\n").first { $0.hasPrefix("voluntary_ctxt_switches") }
-                return sum + (line.flatMap { Int($0.split(separator: "\t").last ?? "") } ?? 0)
+        var last = ""
+        let idle = waitUntil(timeout: 10) {
+            last = (try? String(contentsOfFile: "/proc/\(daemon.pid)/syscall", encoding: .utf8)) ?? ""
+            let fields = last.split(separator: " ")
+            guard let number = fields.first.flatMap({ Int($0) }) else { return false }
+            switch number {
+            case 232, 281:  // epoll_wait, epoll_pwait (x86-64): the fourth argument is the timeout in ms
+                // An int: -1 shows as 0xffffffff.
+                return fields.count > 4 && UInt32(truncatingIfNeeded: UInt64(fields[4].dropFirst(2), radix: 16) ?? 0) == UInt32.max
+            case 441:  // epoll_pwait2: the fourth argument points at the timeout, NULL for none
+                return fields.count > 4 && fields[4] == "0x0"
+            default:
+                return false
             }
         }
-        usleep(200_000)
-        let before = switches()
-        usleep(1_000_000)
-        let after = switches()
-        #expect(after - before <= 1, "\(after - before) wake-ups in one idle second")
+        #expect(idle, "the loop thread is not in epoll_wait without a timeout: /proc/\(daemon.pid)/syscall = \(last)")
+        // And no timerfd is armed (the loop's one timer wakes it through epoll).
+        let fdinfo = "/proc/\(daemon.pid)/fdinfo"
+        let timers = ((try? FileManager.default.contentsOfDirectory(atPath: fdinfo)) ?? []).compactMap { fd in
+            (try? String(contentsOfFile: "\(fdinfo)/\(fd)", encoding: .utf8)).flatMap { $0.contains("clockid:") ? $0 : nil }
+        }
+        #expect(!timers.isEmpty, "the loop's timerfd was not found")
+        for timer in timers {
+            #expect(timer.contains("it_value: (0, 0)"), "an armed timer in an idle daemon:\n\(timer)")
+        }
     }
 
     @Test func openingSomethingThatIsNotAnEvdevNodeNamesIt() {

@@ -49,9 +49,14 @@ struct RunResult {
 
 /// Runs a built binary with arguments, waits (bounded) and captures output.
 func runBinary(_ name: String, _ arguments: [String], timeout: Double = 60) throws -> RunResult {
+    try runTool(Paths.binary(name), arguments, timeout: timeout)
+}
+
+/// Runs a program by path (not a built product), bounded.
+func runTool(_ path: String, _ arguments: [String], timeout: Double = 60) throws -> RunResult {
     let dir = TempDir()
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: Paths.binary(name))
+    process.executableURL = URL(fileURLWithPath: path)
     process.arguments = arguments
     _ = FileManager.default.createFile(atPath: dir.file("out"), contents: nil)
     _ = FileManager.default.createFile(atPath: dir.file("err"), contents: nil)
@@ -60,7 +65,7 @@ func runBinary(_ name: String, _ arguments: [String], timeout: Double = 60) thro
     try process.run()
     let finished = waitUntil(timeout: timeout) { !process.isRunning }
     if !finished { process.terminate() }
-    #expect(finished, "\(name) \(arguments) did not finish within \(timeout) s")
+    #expect(finished, "\(path) \(arguments) did not finish within \(timeout) s")
     process.waitUntilExit()
     return RunResult(status: process.terminationStatus,
                      stdout: (try? String(contentsOfFile: dir.file("out"), encoding: .utf8)) ?? "",

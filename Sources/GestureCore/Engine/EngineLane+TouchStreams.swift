@@ -52,9 +52,11 @@ extension EngineLane {
                 }
             }
         }
-        let publishes = region >= 0 && tree.nodes[region].publishesTouches
+        let responder = region >= 0 ? tree.responder(for: region) : nil
         records.append(TouchRecord(id: touch.id, region: region, regionID: region >= 0 ? tree.nodes[region].id : nil,
-                                   recognizers: recs, publishes: publishes, lastLocation: touch.location, tapCount: touch.tapCount,
+                                   recognizers: recs, publishes: responder != nil,
+                                   responderID: responder.map { tree.nodes[$0].id }, lastLocation: touch.location,
+                                   tapCount: touch.tapCount,
                                    beganLocation: touch.location))
         return records.count - 1
     }
@@ -70,7 +72,8 @@ extension EngineLane {
 
     func touchEvent(_ ri: Int, _ phase: TouchPhase, at location: Point) -> EngineOutput {
         .touch(TouchEvent(phase: phase, id: records[ri].id, location: location, region: records[ri].regionID,
-                          tapCount: records[ri].tapCount, time: now, device: deviceName))
+                          responder: records[ri].responderID, tapCount: records[ri].tapCount, time: now,
+                          device: deviceName))
     }
 
     mutating func deliverStreams(_ frame: TouchFrame, _ out: inout [EngineOutput]) {

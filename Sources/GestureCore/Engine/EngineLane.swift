@@ -74,6 +74,9 @@ struct EngineLane: Sendable {
         var regionID: String?
         var recognizers: [Int]
         var publishes: Bool
+        /// The region whose touch stream gets this touch: the hit region or the nearest ancestor
+        /// with a consumer (`RegionTree.responder(for:)`); nil when `publishes` is false.
+        var responderID: String? = nil
         /// Where the touch was and its tap count at its latest frame (not the whole touch: a record is
         /// updated for every touch of every frame).
         var lastLocation: Point
@@ -86,7 +89,8 @@ struct EngineLane: Sendable {
         var terminal = false
     }
 
-    let tree: RegionTree
+    /// Changed at run time by EngineLane+Reconfiguration.swift (regions attached by clients).
+    var tree: RegionTree
     var layouts: [RegionTree.Layout] = []
     var slots: [Slot] = []
     var logics = RecognizerBank()
@@ -123,14 +127,8 @@ struct EngineLane: Sendable {
             let region = spec.enabled ? tree.indexByID[spec.region] : nil
             regionOf.append(region)
             if ids[spec.id] == nil { ids[spec.id] = i }
-            let p = spec.parameters
-            slots.append(Slot(id: spec.id, kind: spec.kind, region: region ?? -1, regionID: spec.region,
-                              discrete: spec.kind.isDiscrete, taps: p.taps,
-                              isSingleTap: spec.kind == .tap && p.taps == 1 && p.fingers == 1,
-                              cancelsTouches: spec.cancelsTouches, delaysBegan: spec.delaysTouchesBegan,
-                              delaysEnded: spec.delaysTouchesEnded,
-                              fingerRange: EngineLane.fingerRange(spec.kind, p), settleTime: p.settleTime))
-            logics.append(spec.kind, p)
+            slots.append(Self.makeSlot(spec, region: region))
+            logics.append(spec.kind, spec.parameters)
         }
         let n = slots.count
         simultaneous = .init(repeating: false, count: n * n)
@@ -151,6 +149,17 @@ struct EngineLane: Sendable {
         self.tree = tree
         frameTouches = .init(repeating: [], count: n)
         marks = .init(repeating: 0, count: n)
+    }
+
+    /// One recognizer's slot (also for recognizers attached at run time); its logic goes into `logics`.
+    static func makeSlot(_ spec: RecognizerSpec, region: Int?) -> Slot {
+        let p = spec.parameters
+        return Slot(id: spec.id, kind: spec.kind, region: region ?? -1, regionID: spec.region,
+                    discrete: spec.kind.isDiscrete, taps: p.taps,
+                    isSingleTap: spec.kind == .tap && p.taps == 1 && p.fingers == 1,
+                    cancelsTouches: spec.cancelsTouches, delaysBegan: spec.delaysTouchesBegan,
+                    delaysEnded: spec.delaysTouchesEnded,
+                    fingerRange: EngineLane.fingerRange(spec.kind, p), settleTime: p.settleTime)
     }
 
     static func fingerRange(_ kind: RecognizerKind, _ p: RecognizerParameters) -> ClosedRange<Int> {

@@ -12,7 +12,7 @@
 /// released once no delaying recognizer is undecided; (6) recognizers in a final state whose touches
 /// have all lifted reset to possible.
 public struct GestureEngine: Sendable {
-    public private(set) var configuration: EngineConfiguration
+    public internal(set) var configuration: EngineConfiguration
     /// Emit `.explain` outputs for every recognizer transition.
     public var explains: Bool = false {
         didSet {
@@ -36,11 +36,11 @@ public struct GestureEngine: Sendable {
     public var lastBug: String? { lanes.lazy.compactMap(\.lastBug).first }
 
     /// A fresh lane (every recognizer possible), copied for each new device.
-    private var template: EngineLane
+    var template: EngineLane
     /// One lane per device: recognizer states, touches and timers of touches of that device. Touches of
     /// different devices never share a gesture, so lanes never interact.
-    private var lanes: [EngineLane] = []
-    private var laneDevices: [Int] = []
+    var lanes: [EngineLane] = []
+    var laneDevices: [Int] = []
 
     public init(configuration: EngineConfiguration) {
         self.configuration = configuration
@@ -99,7 +99,7 @@ public struct GestureEngine: Sendable {
     /// for it at every raw event.
     public private(set) var nextDeadline: Timestamp?
 
-    private mutating func updateNextDeadline() {
+    mutating func updateNextDeadline() {
         if !retiredDevices.isEmpty { dropIdleRetiredLanes() }
         var best: Timestamp?
         for i in lanes.indices {

@@ -4,8 +4,10 @@ public struct GesturePipeline: Sendable {
     public var engine: GestureEngine
     /// One assembler per device, `deviceIDs[i]` the id of `assemblers[i]`. Looked up by a scan (a few
     /// devices): no hashing per event, and the assembler is mutated in place.
-    private var deviceIDs: [Int] = []
-    private var assemblers: [FrameAssembler] = []
+    var deviceIDs: [Int] = []
+    var assemblers: [FrameAssembler] = []
+    /// Surfaces waiting for their device's touches to lift (GesturePipeline+LiveSurface.swift).
+    var pendingSurfaces: [Int: SurfaceConfiguration] = [:]
     private var ids = TouchIDGenerator()
     /// Also emit every touch of every frame (`replay --touches`), not only region streams.
     public var emitsAllTouches: Bool
@@ -25,9 +27,11 @@ public struct GesturePipeline: Sendable {
             deviceIDs.append(ref.id)
             assemblers.append(assembler)
         }
+        pendingSurfaces[ref.id] = nil
     }
 
-    private func assemblerIndex(_ id: Int) -> Int? {
+    /// Where device `id`'s assembler is, or nil.
+    func assemblerIndex(_ id: Int) -> Int? {
         var i = 0
         while i < deviceIDs.count {
             if deviceIDs[i] == id { return i }
@@ -63,6 +67,7 @@ public struct GesturePipeline: Sendable {
             } else {
                 out += deliver(frame)
             }
+            if !pendingSurfaces.isEmpty { applyPendingSurface(at: index) }
         }
         return out
     }
@@ -82,6 +87,7 @@ public struct GesturePipeline: Sendable {
                 } else {
                     out += deliver(frame)
                 }
+                if !pendingSurfaces.isEmpty { applyPendingSurface(at: index) }
             }
         }
         return out

@@ -88,6 +88,8 @@ enum Reason: Sendable, Hashable {
     case requiredBegan(Int)
     case requiredFailed
     case touchCancelled
+    /// Its region was detached by the socket client that attached it.
+    case regionDetached
     case moving
     case lifted
     case sequenceEnded
@@ -150,6 +152,7 @@ enum Reason: Sendable, Hashable {
         case .requiredBegan(let r): return "required \(name(r)) to fail, which began"
         case .requiredFailed: return "required recognizers failed"
         case .touchCancelled: return "touch cancelled"
+        case .regionDetached: return "its region was detached"
         case .moving: return "moved"
         case .lifted: return "lifted"
         case .sequenceEnded: return "gesture sequence ended"

@@ -13,6 +13,8 @@ struct RegionTree: Sendable {
         var isControl: Bool
         var publishesTouches: Bool
         var deviceKinds: Set<DeviceKind>
+        /// A socket client subscribed to this region's touch stream (see `responder(for:)`).
+        var hasSubscriber = false
         /// Recognizers attached to this region, in configuration order.
         var recognizers: [Int] = []
         /// Recognizers a touch hit-tested to this region is delivered to: this region's, then every
@@ -27,8 +29,9 @@ struct RegionTree: Sendable {
         var hitFrames: [Rect]
     }
 
-    private(set) var nodes: [Node] = []
-    private(set) var indexByID: [String: Int] = [:]
+    /// Mutated only here and in RegionTree+Live.swift (regions attached over the socket).
+    var nodes: [Node] = []
+    var indexByID: [String: Int] = [:]
 
     init(root: RegionSpec) {
         add(root, parent: -1)
@@ -39,9 +42,9 @@ struct RegionTree: Sendable {
         redirectIDs = [:]
     }
 
-    private var redirectIDs: [Int: String] = [:]
+    var redirectIDs: [Int: String] = [:]
 
-    private mutating func add(_ spec: RegionSpec, parent: Int) {
+    mutating func add(_ spec: RegionSpec, parent: Int) {
         let index = nodes.count
         nodes.append(Node(id: spec.id, frame: spec.frame, parent: parent, children: [], hidden: spec.hidden,
                           interactionEnabled: spec.interactionEnabled, minimumHitSize: spec.minimumHitSize,
@@ -59,17 +62,21 @@ struct RegionTree: Sendable {
         for (r, region) in recognizerRegions.enumerated() {
             if let region { nodes[region].recognizers.append(r) }
         }
-        for i in nodes.indices {
-            var list: [Int] = []
-            var node = i
-            var belowControl = false
-            while node >= 0 {
-                for r in nodes[node].recognizers where !(belowControl && isSingleTap(r)) { list.append(r) }
-                if nodes[node].isControl { belowControl = true }
-                node = nodes[node].parent
-            }
-            nodes[i].delivery = list
+        for i in nodes.indices { nodes[i].delivery = deliveryList(of: i, isSingleTap: isSingleTap) }
+    }
+
+    /// The recognizers a touch hit-tested to `region` is delivered to: the region's own, then every
+    /// ancestor's (nearest first), without single taps above a control.
+    func deliveryList(of region: Int, isSingleTap: (Int) -> Bool) -> [Int] {
+        var list: [Int] = []
+        var node = region
+        var belowControl = false
+        while node >= 0 {
+            for r in nodes[node].recognizers where !(belowControl && isSingleTap(r)) { list.append(r) }
+            if nodes[node].isControl { belowControl = true }
+            node = nodes[node].parent
         }
+        return list
     }
 
     func layout(for size: Point) -> Layout {
@@ -96,9 +103,28 @@ struct RegionTree: Sendable {
 
     /// The region a new touch at `point` is bound to (after redirect), or nil when nothing is hit.
     func hit(_ point: Point, layout: Layout, deviceKind: DeviceKind) -> Int? {
-        guard !nodes.isEmpty, let found = hit(node: 0, point, layout, deviceKind) else { return nil }
+        guard !nodes.isEmpty, let found = hit(node: 0, onSurface(point, layout), layout, deviceKind) else { return nil }
         if let target = nodes[found].redirect { return target }
         return found
+    }
+
+    /// How far beyond its axis range a device may report a touch and still be on its surface, as a
+    /// share of the surface's width or height. Firmware overshoots the advertised range by a little
+    /// (a Synaptics pad 0.3 mm past its y maximum; semi-mt pads a mm below zero); such a touch is
+    /// taken at the nearest point of the surface, as libinput keeps it, instead of reaching nothing.
+    static let overshootTolerance = 0.02
+
+    /// `p` moved onto the surface when it lies just beyond an edge (`overshootTolerance`).
+    private func onSurface(_ p: Point, _ layout: Layout) -> Point {
+        let size = layout.size
+        guard size.x > 0, size.y > 0 else { return p }
+        func clamp(_ v: Double, _ length: Double) -> Double {
+            let slack = length * RegionTree.overshootTolerance
+            if v < 0 && v >= -slack { return 0 }
+            if v > length && v <= length + slack { return length }
+            return v
+        }
+        return Point(x: clamp(p.x, size.x), y: clamp(p.y, size.y))
     }
 
     private func hit(node i: Int, _ p: Point, _ layout: Layout, _ kind: DeviceKind) -> Int? {

@@ -1,7 +1,7 @@
 extension EngineConfiguration {
     /// How close in time (ms) and space (mm) a touch-down must follow the previous touch's lift on
     /// the same device to continue its `tapCount` (UITouch.tapCount): the configured tap
-    /// recognizers' own `tap-interval` and `tap-distance`, so a touch's tap count and the
+    /// recognizers' own `max-interval` and `max-distance`, so a touch's tap count and the
     /// recognizers agree. With several, the widest of each (a touch continues the count whenever
     /// some tap recognizer would continue its sequence); long presses after taps (`taps` ≥ 2) count
     /// too. Without any enabled one, the defaults (300 ms, 10 mm).

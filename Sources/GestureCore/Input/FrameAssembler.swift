@@ -31,8 +31,9 @@
 public struct FrameAssembler: Sendable {
     public let device: DeviceRef
     public let description: DeviceDescription
-    public let surface: SurfaceConfiguration
-    public let mapper: SurfaceMapper
+    /// Replaced between touch sequences by `setSurface` (FrameAssembler+LiveSurface.swift).
+    public internal(set) var surface: SurfaceConfiguration
+    public internal(set) var mapper: SurfaceMapper
     /// Tap count window: the next touch must go down within this many ms of the last lift…
     public let tapInterval: Double
     /// …and within this many mm of where it lifted.
@@ -74,6 +75,8 @@ public struct FrameAssembler: Sendable {
     private var framePending = false
 
     private var open: [OpenTouch] = []
+    /// Whether a touch of this device is down (a surface change waits until none is).
+    public var hasOpenTouches: Bool { !open.isEmpty }
     private var samples: [ContactSample] = []
     private var suppressed: [UInt64] = []
     private var output: [Touch] = []

@@ -67,10 +67,19 @@ public struct SurfaceMapper: Sendable {
         }
     }
 
-    /// Device units → mm from the top-left corner of the sensing area.
+    /// Device units → mm from the surface's top-left corner, along the surface's axes: turned with
+    /// the rotation like `surface(x:y:)`, so directions measured in mm (swipes) follow the screen's
+    /// orientation. Distances are the same in every rotation.
     @inline(__always)
     public func physical(x: Int32, y: Int32) -> Point {
-        Point(x: (Double(x) - minimumX) / deviceUnitsPerMM.x, y: (Double(y) - minimumY) / deviceUnitsPerMM.y)
+        let mx = (Double(x) - minimumX) / deviceUnitsPerMM.x
+        let my = (Double(y) - minimumY) / deviceUnitsPerMM.y
+        switch rotation {
+        case .none: return Point(x: mx, y: my)
+        case .clockwise90: return Point(x: deviceSizeMM.y - my, y: mx)
+        case .upsideDown: return Point(x: deviceSizeMM.x - mx, y: deviceSizeMM.y - my)
+        case .clockwise270: return Point(x: my, y: deviceSizeMM.x - mx)
+        }
     }
 
     /// Device units → surface units (calibration, then rotation, then scaling to the surface size).

@@ -54,18 +54,22 @@ public struct TouchEvent: Hashable, Sendable {
     public var phase: TouchPhase
     public var id: TouchID
     public var location: Point
-    /// The region whose stream this is (nil for `replay --touches` before hit-testing).
+    /// The region the touch hit (nil for `replay --touches` before hit-testing).
     public var region: String?
+    /// The region whose touch stream this is: the hit region, or the nearest ancestor with a touch
+    /// consumer (the responder chain). nil for `replay --touches`.
+    public var responder: String?
     public var tapCount: Int
     public var time: Timestamp
     public var device: String
 
-    public init(phase: TouchPhase, id: TouchID, location: Point, region: String?, tapCount: Int, time: Timestamp,
-                device: String) {
+    public init(phase: TouchPhase, id: TouchID, location: Point, region: String?, responder: String? = nil,
+                tapCount: Int, time: Timestamp, device: String) {
         self.phase = phase
         self.id = id
         self.location = location
         self.region = region
+        self.responder = responder
         self.tapCount = tapCount
         self.time = time
         self.device = device

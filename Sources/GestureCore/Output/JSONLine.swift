@@ -270,14 +270,15 @@ extension GestureEvent {
 extension TouchEvent {
     public var jsonLine: String {
         typealias W = JSONObjectWriter
-        let capacity = 9 * W.keyBytes + W.bound("touch") + W.bound(phase.rawValue) + W.bound(region ?? "")
-            + W.bound(device) + 3 * JSONLine.numberBytes + JSONLine.pointBytes + 2
+        let capacity = 10 * W.keyBytes + W.bound("touch") + W.bound(phase.rawValue) + W.bound(region ?? "")
+            + W.bound(responder ?? "") + W.bound(device) + 3 * JSONLine.numberBytes + JSONLine.pointBytes + 2
         return W.object(capacity: capacity) { w in
             w.add("type", "touch")
             w.add("phase", phase.rawValue)
             w.add("id", id.rawValue)
             w.add("location", location)
             if let region { w.add("region", region) }
+            if let responder { w.add("responder", responder) }
             w.add("tapCount", tapCount)
             w.add("time", time.seconds)
             w.add("device", device)

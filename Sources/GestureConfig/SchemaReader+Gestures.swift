@@ -1,0 +1,213 @@
+import GestureCore
+import GestureYAML
+
+/// `gestures`: recognizers, their kinds and parameters with units, and enum values.
+extension SchemaReader {
+    // MARK: Gestures
+
+    static let commonGestureKeys = ["id", "kind", "region", "enabled", "require-to-fail", "simultaneous-with",
+                                    "cancels-touches", "delays-touches-began", "delays-touches-ended"]
+
+    /// The parameter keys each kind accepts.
+    static func parameterKeys(_ kind: RecognizerKind) -> [String] {
+        switch kind {
+        case .tap: ["taps", "fingers", "movement", "max-interval", "max-distance", "max-duration", "settle-time"]
+        case .longPress: ["taps", "fingers", "min-duration", "movement", "max-interval", "max-distance", "settle-time"]
+        case .pan: ["fingers", "min-fingers", "max-fingers", "threshold", "settle-time"]
+        case .swipe: ["fingers", "directions", "min-distance", "max-duration", "angle-tolerance", "settle-time"]
+        case .pinch: ["threshold", "settle-time"]
+        case .rotation: ["threshold", "min-span", "settle-time"]
+        case .edgePan: ["edges", "edge-zone", "threshold", "fingers", "min-fingers", "max-fingers", "settle-time"]
+        }
+    }
+
+    func readGestures(_ node: Node, rootID: String) {
+        guard let items = reader.list(node, "'gestures'") else { return }
+        var seen: [String: Node] = [:]
+        for (index, item) in items.enumerated() {
+            guard let entry = gesture(item, index: index, rootID: rootID) else { continue }
+            if let first = seen[entry.spec.id] {
+                reader.error(entry.idNode,
+                             "duplicate gesture id '\(entry.spec.id)' (first defined at line \(first.mark?.line ?? 0))")
+                continue
+            }
+            seen[entry.spec.id] = entry.idNode
+            gestures.append(entry)
+        }
+    }
+
+    func gesture(_ node: Node, index: Int, rootID: String) -> GestureEntry? {
+        guard case .mapping(let mapping) = node else {
+            reader.error(node, "expected a mapping for gestures[\(index)], got \(YAMLReader.describe(node))")
+            return nil
+        }
+        // Read id and kind first: the allowed keys depend on the kind.
+        let pairs = reader.expandingMergeKeys(mapping, in: "gestures[\(index)]", report: false)
+        func value(_ key: String) -> Node? { pairs.first { $0.0.scalar?.string == key }?.1 }
+        guard let idNode = value("id") else {
+            reader.error(node, "missing key 'id' in gestures[\(index)]")
+            return nil
+        }
+        guard let id = reader.identifier(idNode, "gesture id") else { return nil }
+        let context = "gesture '\(id)'"
+        var kind: RecognizerKind?
+        if let kindNode = value("kind") {
+            kind = enumValue(kindNode, "'kind' in \(context)", RecognizerKind.self)
+        } else {
+            reader.error(node, "missing key 'kind' in \(context)")
+        }
+        // With no usable kind, keep the id (so references to it do not cascade into more errors)
+        // and check the other keys against every kind's.
+        let parameterKeys = kind.map(Self.parameterKeys) ?? RecognizerKind.allCases.flatMap(Self.parameterKeys)
+        guard let fields = reader.fields(node, in: context, allowed: Self.commonGestureKeys + parameterKeys) else {
+            return nil
+        }
+
+        var spec = RecognizerSpec(id: id, kind: kind ?? .tap, region: rootID)
+        var entry = GestureEntry(spec: spec, idNode: idNode, region: nil, requireToFail: [], simultaneousWith: [])
+        if let n = fields["region"], let region = reader.identifier(n, "'region' in \(context)") {
+            spec.region = region
+            entry.region = Reference(id: region, node: n)
+        }
+        if let n = fields["enabled"] { spec.enabled = reader.bool(n, "'enabled' in \(context)") ?? spec.enabled }
+        if let n = fields["cancels-touches"] {
+            spec.cancelsTouches = reader.bool(n, "'cancels-touches' in \(context)") ?? spec.cancelsTouches
+        }
+        if let n = fields["delays-touches-began"] {
+            spec.delaysTouchesBegan = reader.bool(n, "'delays-touches-began' in \(context)") ?? spec.delaysTouchesBegan
+        }
+        if let n = fields["delays-touches-ended"] {
+            spec.delaysTouchesEnded = reader.bool(n, "'delays-touches-ended' in \(context)") ?? spec.delaysTouchesEnded
+        }
+        entry.requireToFail = references(fields["require-to-fail"], "'require-to-fail' in \(context)")
+        entry.simultaneousWith = references(fields["simultaneous-with"], "'simultaneous-with' in \(context)")
+        spec.requireToFail = entry.requireToFail.map(\.id)
+        spec.simultaneousWith = entry.simultaneousWith.map(\.id)
+        if let kind { spec.parameters = parameters(fields, kind: kind, context: context) }
+        entry.spec = spec
+        return entry
+    }
+
+    func references(_ node: Node?, _ what: String) -> [Reference] {
+        guard let node, let items = reader.list(node, what, scalarAsList: true) else { return [] }
+        return items.compactMap { item in reader.identifier(item, what).map { Reference(id: $0, node: item) } }
+    }
+
+    func parameters(_ fields: Fields, kind: RecognizerKind, context: String) -> RecognizerParameters {
+        var p = RecognizerParameters()
+        func what(_ key: String) -> String { "'\(key)' in \(context)" }
+        func mm(_ key: String, positive: Bool = false) -> Double? {
+            fields[key].flatMap { reader.quantity($0, what(key), .length, allowZero: !positive) }
+        }
+        func ms(_ key: String, positive: Bool = false) -> Double? {
+            fields[key].flatMap { reader.quantity($0, what(key), .duration, allowZero: !positive) }
+        }
+        func count(_ key: String, _ range: ClosedRange<Int>) -> Int? {
+            fields[key].flatMap { reader.integer($0, what(key), in: range) }
+        }
+
+        p.settleTime = ms("settle-time") ?? p.settleTime
+        switch kind {
+        case .tap:
+            p.taps = count("taps", 1...10) ?? p.taps
+            p.fingers = count("fingers", 1...10) ?? p.fingers
+            p.tapMovement = mm("movement") ?? p.tapMovement
+            p.tapInterval = ms("max-interval", positive: true) ?? p.tapInterval
+            p.tapDistance = mm("max-distance") ?? p.tapDistance
+            p.tapDuration = ms("max-duration", positive: true) ?? p.tapDuration
+        case .longPress:
+            // The config counts full taps before the press, as UIKit's numberOfTapsRequired (none unless
+            // asked); the engine's `taps` counts touch-downs including the press.
+            p.taps = (count("taps", 0...10) ?? 0) + 1
+            p.fingers = count("fingers", 1...10) ?? p.fingers
+            p.minimumPressDuration = ms("min-duration") ?? p.minimumPressDuration
+            p.pressMovement = mm("movement") ?? p.pressMovement
+            p.tapInterval = ms("max-interval", positive: true) ?? p.tapInterval
+            p.tapDistance = mm("max-distance") ?? p.tapDistance
+        case .pan, .edgePan:
+            readFingerRange(fields, &p, context: context)
+            p.panThreshold = mm("threshold") ?? p.panThreshold
+            if kind == .edgePan {
+                if let n = fields["edges"] { p.edges = enumSet(n, what("edges"), Edge.self) ?? p.edges }
+                p.edgeZone = mm("edge-zone", positive: true) ?? p.edgeZone
+            }
+        case .swipe:
+            p.fingers = count("fingers", 1...10) ?? p.fingers
+            if let n = fields["directions"] {
+                let aliases: [String: Set<SwipeDirection>] = ["horizontal": [.left, .right], "vertical": [.up, .down]]
+                p.directions = enumSet(n, what("directions"), SwipeDirection.self, aliases: aliases) ?? p.directions
+            }
+            p.minimumDistance = mm("min-distance") ?? p.minimumDistance
+            p.maximumDuration = ms("max-duration", positive: true) ?? p.maximumDuration
+            if let n = fields["angle-tolerance"], let angle = reader.quantity(n, what("angle-tolerance"), .angle) {
+                if angle >= 90 {
+                    reader.error(n, "\(what("angle-tolerance")) must be below 90 degrees, got \(YAMLReader.describe(n))")
+                } else {
+                    p.angleTolerance = angle
+                }
+            }
+        case .pinch:
+            p.pinchThreshold = mm("threshold") ?? p.pinchThreshold
+        case .rotation:
+            p.rotationMinimumSpan = mm("min-span") ?? p.rotationMinimumSpan
+            if let n = fields["threshold"] {
+                p.rotationThreshold = reader.quantity(n, what("threshold"), .angle) ?? p.rotationThreshold
+            }
+        }
+        return p
+    }
+
+    /// `fingers: N` (exactly N) or `min-fingers` / `max-fingers`.
+    func readFingerRange(_ fields: Fields, _ p: inout RecognizerParameters, context: String) {
+        if let n = fields["fingers"] {
+            if fields.has("min-fingers") || fields.has("max-fingers") {
+                reader.error(fields.keyNode("fingers"),
+                             "'fingers' in \(context) cannot be combined with 'min-fingers' or 'max-fingers'")
+                return
+            }
+            if let exact = reader.integer(n, "'fingers' in \(context)", in: 1...10) {
+                p.minimumFingers = exact
+                p.maximumFingers = exact
+            }
+            return
+        }
+        let minimum = fields["min-fingers"].flatMap { reader.integer($0, "'min-fingers' in \(context)", in: 1...10) }
+        let maximum = fields["max-fingers"].flatMap { reader.integer($0, "'max-fingers' in \(context)", in: 1...10) }
+        p.minimumFingers = minimum ?? p.minimumFingers
+        p.maximumFingers = maximum ?? p.maximumFingers
+        if p.minimumFingers > p.maximumFingers, let node = fields["max-fingers"] ?? fields["min-fingers"] {
+            reader.error(node, "'max-fingers' (\(p.maximumFingers)) is below 'min-fingers' (\(p.minimumFingers)) in \(context)")
+        }
+    }
+
+    // MARK: Enums
+
+    /// A value of a string enum, with "did you mean".
+    func enumValue<E: RawRepresentable & CaseIterable>(_ node: Node, _ what: String, _ type: E.Type) -> E?
+    where E.RawValue == String {
+        guard let text = reader.string(node, what) else { return nil }
+        if let value = E(rawValue: text) { return value }
+        let names = E.allCases.map(\.rawValue).filter { $0 != "other" }
+        var message = "bad value '\(text)' for \(what): expected one of \(names.joined(separator: ", "))"
+        if let guess = YAMLReader.suggestion(for: text, among: names) { message += " (did you mean '\(guess)'?)" }
+        reader.error(node, message)
+        return nil
+    }
+
+    /// A non-empty set of enum values; "all" means every value, and `aliases` name other groups.
+    func enumSet<E: RawRepresentable & CaseIterable & Hashable>(_ node: Node, _ what: String, _ type: E.Type,
+                                                                         aliases: [String: Set<E>] = [:]) -> Set<E>?
+    where E.RawValue == String {
+        guard let items = reader.list(node, what, scalarAsList: true) else { return nil }
+        if items.count == 1, case .scalar(let s) = items[0] {
+            if s.string == "all" { return Set(E.allCases) }
+            if let group = aliases[s.string] { return group }
+        }
+        guard !items.isEmpty else {
+            reader.error(node, "\(what) must not be empty")
+            return nil
+        }
+        let values = items.compactMap { enumValue($0, what, E.self) }
+        return values.count == items.count ? Set(values) : nil
+    }
+}

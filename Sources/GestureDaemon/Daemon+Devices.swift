@@ -1,0 +1,140 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import GestureCore
+import GestureConfig
+import GestureDevices
+import GesturePosix
+import GestureProtocol
+import GestureRecording
+import Logging
+
+/// One open input device.
+final class LiveDevice: SurfaceDevice {
+    let ref: DeviceRef
+    let evdev: EvdevDevice
+    var surface: SurfaceConfiguration
+    init(ref: DeviceRef, evdev: EvdevDevice, surface: SurfaceConfiguration) {
+        self.ref = ref
+        self.evdev = evdev
+        self.surface = surface
+    }
+}
+
+/// Input devices: found and hot-plugged through libudev, read through libevdev.
+extension Daemon {
+    // MARK: devices
+
+    func startDevices() {
+        do {
+            let udev = try Udev()
+            self.udev = udev
+            do {
+                let monitor = try UdevMonitor(udev: udev)
+                try epoll.add(monitor.fd, events: .readable)
+                self.monitor = monitor
+            } catch {
+                logger.warning("no udev monitor; hot-plug disabled", metadata: ["error": "\(error)"])
+            }
+            for info in try udev.inputDevices() { openDevice(info) }
+        } catch {
+            logger.error("cannot enumerate input devices through udev", metadata: ["error": "\(error)"])
+        }
+    }
+
+    func openDevice(_ info: UdevDeviceInfo) {
+        guard deviceByNode[info.devnode] == nil, info.isCandidate else { return }
+        let evdev: EvdevDevice
+        do {
+            evdev = try EvdevDevice(path: info.devnode)
+        } catch {
+            // Without udev's word we only probe; failing to open a keyboard is expected then.
+            if info.kindHint != nil {
+                logger.warning("cannot open touch device", metadata: ["path": "\(info.devnode)", "error": "\(error)"])
+            } else {
+                logger.debug("cannot probe input device", metadata: ["path": "\(info.devnode)", "error": "\(error)"])
+            }
+            return
+        }
+        let description = evdev.description
+        guard description.kind != .other else {
+            logger.debug("not a touch device", metadata: ["path": "\(info.devnode)", "name": "\(description.name)"])
+            return
+        }
+        let kind = info.kindHint ?? description.kind
+        guard configuration.devices.selects(description, kind: kind, path: info.devnode) else {
+            logger.info("device not selected by the config",
+                        metadata: ["path": "\(info.devnode)", "name": "\(description.name)", "kind": "\(kind.rawValue)"])
+            return
+        }
+        do {
+            try evdev.useMonotonicClock()
+        } catch {
+            logger.warning("cannot switch device to CLOCK_MONOTONIC; timers may be off", metadata: ["error": "\(error)"])
+        }
+        if configuration.devices.grab {
+            do { try evdev.grab(true) } catch {
+                logger.warning("cannot grab device", metadata: ["error": "\(error)"])
+            }
+        }
+        do {
+            try epoll.add(evdev.fd, events: .readable)
+        } catch {
+            logger.error("cannot watch device", metadata: ["path": "\(info.devnode)", "error": "\(error)"])
+            return
+        }
+        let ref = DeviceRef(id: nextDeviceID, name: description.name, kind: kind)
+        nextDeviceID += 1
+        let surface = apps.surfaces.applied(to: configuration.surface(for: description, kind: kind, path: info.devnode), device: ref)
+        let device = LiveDevice(ref: ref, evdev: evdev, surface: surface)
+        devices[ref.id] = device
+        deviceByFD[evdev.fd] = ref.id
+        deviceByNode[info.devnode] = ref.id
+        pipeline.addDevice(description, ref: ref, surface: surface)
+        logger.info("device added", metadata: [
+            "id": "\(ref.id)", "name": "\(description.name)", "kind": "\(kind.rawValue)", "path": "\(info.devnode)",
+            "protocol": "\(description.multitouchProtocol.rawValue)", "slots": "\(description.slotCount)",
+            "grabbed": "\(evdev.isGrabbed)"])
+    }
+
+    /// Cancels the device's touches (recognizers see cancelled / failed), then frees it.
+    func closeDevice(_ id: Int, reason: String) {
+        guard let device = devices.removeValue(forKey: id) else { return }
+        epoll.remove(device.evdev.fd)
+        deviceByFD[device.evdev.fd] = nil
+        deviceByNode = deviceByNode.filter { $0.value != id }
+        let now = max(Timestamp(microseconds: monotonicMicroseconds()), lastEventTime ?? .zero)
+        handle(pipeline.removeDevice(id: id, at: now))
+        recordings.end(device: id, reason: "device removed (\(reason))")
+        logger.info("device removed", metadata: ["id": "\(id)", "name": "\(device.ref.name)", "reason": "\(reason)"])
+    }
+
+    func readDevice(_ id: Int) {
+        guard let device = devices[id] else { return }
+        eventBuffer.removeAll(keepingCapacity: true)
+        let status = device.evdev.read(into: &eventBuffer)
+        for event in eventBuffer {
+            if event.type == .syn && event.code == .synDropped {
+                logger.notice("SYN_DROPPED: events lost, resyncing", metadata: ["device": "\(device.ref.name)"])
+            }
+            lastEventTime = max(lastEventTime ?? event.time, event.time)
+        }
+        handle(pipeline.feed(eventBuffer, device: id))
+        // After the gestures they made were published.
+        if recordings.isActive { recordings.capture(eventBuffer, device: id) }
+        if case .gone(let error) = status {
+            closeDevice(id, reason: error.code == ENODEV ? "unplugged" : "\(error)")
+        }
+    }
+
+    /// Surface units per mm of the named device, for stepped bindings' lengths (1 when unknown).
+    func surfaceUnitsPerMM(device name: String) -> Point {
+        if let d = devices.values.first(where: { $0.ref.name == name }) {
+            return SurfaceMapper(description: d.evdev.description, surface: d.surface).surfaceUnitsPerMM
+        }
+        if let d = injected.first(where: { $0.ref.name == name }) {
+            return SurfaceMapper(description: d.recording.description, surface: d.surface).surfaceUnitsPerMM
+        }
+        return Point(x: 1, y: 1)
+    }
+}

@@ -1,0 +1,82 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import GestureCore
+import GestureConfig
+import GestureDevices
+import GesturePosix
+import GestureProtocol
+import GestureRecording
+import Logging
+
+/// A recording played through the live loop as if it were a device: its timestamps are moved onto
+/// CLOCK_MONOTONIC (`offset`) and its events are fed when the loop's timer reaches them.
+final class InjectedDevice: SurfaceDevice {
+    let ref: DeviceRef
+    let recording: Recording
+    var surface: SurfaceConfiguration
+    var cursor = 0
+    var offset: Int64 = 0
+    init(ref: DeviceRef, recording: Recording, surface: SurfaceConfiguration) {
+        self.ref = ref
+        self.recording = recording
+        self.surface = surface
+    }
+    /// Monotonic time of the next event, nil when done.
+    var nextTime: Int64? {
+        cursor < recording.events.count ? recording.events[cursor].time.microseconds + offset : nil
+    }
+}
+
+/// Recordings played through the live loop as devices (`--inject`, `--inject-when-subscribed`).
+extension Daemon {
+    /// Adds the pending recordings as devices and starts their clocks now.
+    func startInjection() {
+        guard !pendingInjection.isEmpty else { return }
+        let recordings = pendingInjection
+        pendingInjection = []
+        let now = monotonicMicroseconds()
+        let start = recordings.compactMap { $0.events.first?.time.microseconds }.min() ?? 0
+        for recording in recordings {
+            let kind = recording.description.kind
+            let ref = DeviceRef(id: nextDeviceID, name: recording.description.name, kind: kind)
+            nextDeviceID += 1
+            let surface = apps.surfaces.applied(
+                to: configuration.surface(for: recording.description, kind: kind, path: recording.source), device: ref)
+            let device = InjectedDevice(ref: ref, recording: recording, surface: surface)
+            device.offset = now - start
+            injected.append(device)
+            pipeline.addDevice(recording.description, ref: ref, surface: surface)
+            logger.info("injecting recording", metadata: ["id": "\(ref.id)", "name": "\(ref.name)",
+                                                           "file": "\(recording.source)", "events": "\(recording.events.count)"])
+        }
+    }
+
+    /// Feeds every injected event due by `now`, in time order across recordings; a finished
+    /// recording is removed like an unplugged device.
+    func feedInjected(until now: Int64) {
+        var recorded: [Int: [RawEvent]] = [:]
+        while true {
+            var pick: InjectedDevice?
+            for device in injected {
+                guard let t = device.nextTime, t <= now else { continue }
+                if pick == nil || t < pick!.nextTime! { pick = device }
+            }
+            guard let device = pick else { break }
+            var event = device.recording.events[device.cursor]
+            device.cursor += 1
+            event.time = Timestamp(microseconds: event.time.microseconds + device.offset)
+            lastEventTime = max(lastEventTime ?? event.time, event.time)
+            handle(pipeline.feed(event, device: device.ref.id))
+            if recordings.isActive { recorded[device.ref.id, default: []].append(event) }
+        }
+        for (id, events) in recorded.sorted(by: { $0.key < $1.key }) { recordings.capture(events, device: id) }
+        for device in injected where device.nextTime == nil {
+            let end = max(Timestamp(microseconds: now), lastEventTime ?? .zero)
+            handle(pipeline.removeDevice(id: device.ref.id, at: end))
+            recordings.end(device: device.ref.id, reason: "injected recording finished")
+            logger.info("injected recording finished", metadata: ["id": "\(device.ref.id)", "file": "\(device.recording.source)"])
+        }
+        injected.removeAll { $0.nextTime == nil }
+    }
+}

@@ -1,0 +1,134 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import GestureCore
+import GestureConfig
+import GestureDevices
+import GesturePosix
+import GestureProtocol
+import GestureRecording
+import Logging
+
+/// The requests the client hub hands to the daemon (ClientHubEvent.request): status, devices,
+/// hit-test, reload, record, and the app requests (AppRequests.swift).
+extension Daemon {
+    // MARK: requests
+
+    func answer(_ pending: PendingRequest) -> String {
+        let request = pending.request
+        let client = pending.client
+        switch request.request {
+        case "status":
+            let uptime = Double(monotonicMicroseconds() - started) / 1_000_000
+            return ProtocolLine.response("status", [
+                ("version", ProtocolLine.string(DaemonVersion.version)),
+                ("protocol", String(DaemonVersion.protocolVersion)),
+                ("config", ProtocolLine.string(configSource)),
+                ("uptime", JSONLine.number(uptime)),
+                ("devices", String(devices.count + injected.count)),
+                ("clients", String(hub.clientCount)),
+            ] + bindings.statusFields + [
+                ("explain", pipeline.engine.explains ? "true" : "false"),
+                ("recordings", String(recordings.count)),
+            ] + apps.statusFields)
+        case "devices":
+            let list = devices.keys.sorted().map { id -> String in
+                let d = devices[id]!
+                let desc = d.evdev.description
+                var j = JSONLine()
+                j.add("id", id)
+                j.add("name", desc.name)
+                j.add("kind", d.ref.kind.rawValue)
+                j.add("path", d.evdev.path)
+                j.add("vendor", hex4(desc.vendor))
+                j.add("product", hex4(desc.product))
+                j.add("protocol", desc.multitouchProtocol.rawValue)
+                j.add("slots", desc.slotCount)
+                j.add("grabbed", d.evdev.isGrabbed)
+                j.add("surface", d.surface.size(for: desc))
+                return j.line
+            }
+            let fed = injected.map { d -> String in
+                var j = JSONLine()
+                j.add("id", d.ref.id)
+                j.add("name", d.ref.name)
+                j.add("kind", d.ref.kind.rawValue)
+                j.add("path", d.recording.source)
+                j.add("injected", true)
+                j.add("surface", d.surface.size(for: d.recording.description))
+                return j.line
+            }
+            return ProtocolLine.response("devices", [("devices", ProtocolLine.array(list + fed))])
+        case "hit-test":
+            guard let x = request.x, let y = request.y else {
+                return ProtocolLine.error("hit-test needs numeric \"x\" and \"y\"", request: "hit-test")
+            }
+            var size: Point
+            var kind = DeviceKind.touchscreen
+            var deviceName: String?
+            if let wanted = request.device {
+                guard let d = devices.values.first(where: { $0.ref.name == wanted || String($0.ref.id) == wanted }) else {
+                    return ProtocolLine.error("no device \(ProtocolError.echo(wanted)) (see the devices request)", request: "hit-test")
+                }
+                size = d.surface.size(for: d.evdev.description)
+                kind = d.ref.kind
+                deviceName = d.ref.name
+            } else if let d = devices.keys.min().flatMap({ devices[$0] }) {
+                size = d.surface.size(for: d.evdev.description)
+                kind = d.ref.kind
+                deviceName = d.ref.name
+            } else {
+                size = configuration.surfaces.compactMap(\.surface.size).first ?? Point(x: 100, y: 100)
+            }
+            let chain = pipeline.engine.hitTest(Point(x: x, y: y), surfaceSize: size, deviceKind: kind)
+                .map { ClientNamespace.local($0, for: client.id) }
+            var fields = [("chain", ProtocolLine.strings(chain))]
+            if let deviceName { fields.append(("device", ProtocolLine.string(deviceName))) }
+            fields.append(("surface", "{\"x\":\(JSONLine.number(size.x)),\"y\":\(JSONLine.number(size.y))}"))
+            return ProtocolLine.response("hit-test", fields)
+        case "record":
+            // A recorder counts as a subscriber for --inject-when-subscribed.
+            startInjection()
+            return recordings.start(request, client: client, fd: pending.fd, devices: recordableDevices(),
+                                    now: monotonicMicroseconds())
+        case "record-stop":
+            return recordings.stop(client: client)
+        case "reload":
+            logger.info("reload requested", metadata: ["client": "\(client.id)", "uid": "\(client.uid)"])
+            switch reload(origin: client.name) {
+            case .success: return ProtocolLine.response("reload", [("config", ProtocolLine.string(configSource))])
+            case .failure(let error): return ProtocolLine.error("config refused; the old one keeps running:\n\(error.description)", request: "reload")
+            }
+        case "attach", "update", "detach", "set-surface":
+            let answer = apps.answer(request, client: client, pipeline: &pipeline,
+                                     devices: devices.values.map { $0 as any SurfaceDevice } + injected.map { $0 as any SurfaceDevice }, at: now)
+            handle(answer.outputs)
+            if answer.changed { refreshTouchSubscribers() }
+            return answer.reply
+        default:
+            return ProtocolLine.error("unsupported request '\(request.request)'", request: request.request)
+        }
+    }
+
+    /// Every open and injected device, for `record`.
+    func recordableDevices() -> [DeviceRecordings.Target] {
+        devices.keys.sorted().map { id in
+            let d = devices[id]!
+            return .init(id: id, name: d.ref.name, path: d.evdev.path, description: d.evdev.description, kind: d.ref.kind)
+        } + injected.map { .init(id: $0.ref.id, name: $0.ref.name, path: $0.recording.source,
+                                  description: $0.recording.description, kind: $0.ref.kind) }
+    }
+
+    /// The engine's clock now: monotonic time, never before the last event fed.
+    var now: Timestamp { max(Timestamp(microseconds: monotonicMicroseconds()), lastEventTime ?? .zero) }
+
+    /// Regions with a touch subscriber are touch consumers in the responder chain.
+    func refreshTouchSubscribers() {
+        pipeline.engine.setTouchSubscribers(apps.touchSubscribers(hub.clients.values, engine: pipeline.engine))
+    }
+
+    func hex4(_ v: UInt16) -> String {
+        let s = String(v, radix: 16)
+        return String(repeating: "0", count: 4 - s.count) + s
+    }
+}
