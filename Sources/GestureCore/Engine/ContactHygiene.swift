@@ -89,18 +89,20 @@ struct ContactHygiene: Sendable {
 
     /// Filters one frame. `touches` then holds what recognizers see; resting contacts are left out.
     mutating func process(_ frame: TouchFrame) {
-        touches.removeAll(keepingCapacity: true)
-        if !newlyResting.isEmpty { newlyResting.removeAll(keepingCapacity: true) }
-        if !rebased.isEmpty { rebased.removeAll(keepingCapacity: true) }
-        if !notes.isEmpty { notes.removeAll(keepingCapacity: true) }
+        touches.clearKeepingCapacity()
+        newlyResting.clearKeepingCapacity()
+        rebased.clearKeepingCapacity()
+        notes.clearKeepingCapacity()
         clicked = frame.physicalButtonDown && !buttonDown && frame.device.isButtonpad
         let released = !frame.physicalButtonDown && buttonDown
         buttonDown = frame.physicalButtonDown
         var landed: TouchID?
         var countChanged = false
-        for touch in frame.touches where touch.phase != .moved && touch.phase != .stationary {
+        for k in frame.touches.indices {  // by index: no copy of each touch
+            let phase = frame.touches[k].phase
+            guard phase != .moved && phase != .stationary else { continue }
             countChanged = true
-            if touch.phase == .began { landed = touch.id }
+            if phase == .began { landed = frame.touches[k].id }
         }
         if let landed { markResting(besides: landed, frame) }
         for var touch in frame.touches {
@@ -183,7 +185,7 @@ struct ContactHygiene: Sendable {
     }
 
     mutating func reset() {
-        contacts.removeAll(keepingCapacity: true)
+        contacts.clearKeepingCapacity()
         buttonDown = false
     }
 }

@@ -24,8 +24,8 @@ extension EngineLane {
         if to != .possible && to != .failed {
             var e = GestureEvent(gesture: slots[r].id, kind: slots[r].kind, state: to, time: now,
                                  device: slots[r].deviceName, region: slots[r].regionID, fingers: 0)
-            logics[r].describe(&e, at: now)
-            out.append(.gesture(e))
+            logics.describe(r, &e, at: now)
+            out.append(.gesture(consume e))
         }
         return true
     }
@@ -35,11 +35,10 @@ extension EngineLane {
     func requirement(_ r: Int) -> Requirement {
         if let until = slots[r].settleUntil, now < until, fingerMayJoin(r) { return .waiting }
         for q in slots[r].requires {
-            let s = slots[q]
-            switch s.state {
+            switch slots[q].state {
             case .failed: continue
             case .possible:
-                if s.touches.isEmpty { continue }
+                if slots[q].touches.isEmpty { continue }
                 return .waiting
             default: return .blocked(q)
             }
@@ -55,7 +54,7 @@ extension EngineLane {
     /// timer, or is not itself waiting); false for waits that could only deadlock (a require-to-fail cycle).
     func requirementsCanResolve(_ r: Int) -> Bool {
         for q in slots[r].requires where slots[q].state == .possible && !slots[q].touches.isEmpty {
-            if slots[q].active > 0 || logics[q].deadline != nil || slots[q].pending == nil { return true }
+            if slots[q].active > 0 || logics.deadline(q) != nil || slots[q].pending == nil { return true }
         }
         return false
     }
@@ -73,7 +72,7 @@ extension EngineLane {
     }
 
     mutating func apply(_ out: inout [EngineOutput]) {
-        successes.removeAll(keepingCapacity: true)
+        successes.clearKeepingCapacity()
         for (r, p) in proposals {
             switch p {
             case .fail(let reason):
@@ -146,7 +145,7 @@ extension EngineLane {
             pendingCount -= 1
         }
         slots[r].settleUntil = nil
-        if event == .begin, let why = logics[r].disqualification {
+        if event == .begin, let why = logics.disqualification(r) {
             transition(r, .fail, why, &out)
             return
         }
@@ -175,9 +174,10 @@ extension EngineLane {
         while changed {
             changed = false
             // In the order the successes were proposed (see `Slot.pendingOrder`).
-            var held: [Int] = []
-            for r in slots.indices where slots[r].pending != nil { held.append(r) }
-            held.sort { slots[$0].pendingOrder < slots[$1].pendingOrder }
+            heldScratch.clearKeepingCapacity()
+            for r in slots.indices where slots[r].pending != nil { heldScratch.append(r) }
+            heldScratch.sort { slots[$0].pendingOrder < slots[$1].pendingOrder }
+            let held = heldScratch
             for r in held {
                 guard slots[r].state == .possible, let p = slots[r].pending else { continue }
                 switch requirement(r) {

@@ -9,9 +9,8 @@ extension EngineLane {
         let first = slots.count
         for spec in specs {
             let region = spec.enabled ? tree.indexByID[spec.region] : nil
-            let (slot, logic) = Self.makeRecognizer(spec, region: region)
-            slots.append(slot)
-            logics.append(logic)
+            slots.append(Self.makeSlot(spec, region: region))
+            logics.append(spec.kind, spec.parameters)
             frameTouches.append([])
             marks.append(0)
             if let region { tree.nodes[region].recognizers.append(slots.count - 1) }
@@ -71,13 +70,13 @@ extension EngineLane {
             slots[r].pendingEnded = false
             slots[r].settleUntil = nil
             slots[r].region = -1
-            logics[r].reset()
+            logics.reset(r)
         }
         let removedIDs = Set(removed.map { tree.nodes[$0].id })
         for ri in records.indices {
             if !dead.isEmpty { records[ri].recognizers.removeAll(where: dead.contains) }
             guard let responder = records[ri].responderID, removedIDs.contains(responder), !records[ri].closed else { continue }
-            if records[ri].beganDelivered { out.append(touchEvent(ri, .cancelled, at: records[ri].last.location)) }
+            if records[ri].beganDelivered { out.append(touchEvent(ri, .cancelled, at: records[ri].lastLocation)) }
             records[ri].closed = true
             records[ri].beganHeld = false
             records[ri].endedHeld = false

@@ -8,7 +8,7 @@ extension EngineLane {
     mutating func recomputeDeadline() {
         var best: Timestamp?
         for r in slots.indices where slots[r].state == .possible && !slots[r].touches.isEmpty {
-            let d = slots[r].pending == nil ? logics[r].deadline : slots[r].settleUntil
+            let d = slots[r].pending == nil ? logics.deadline(r) : slots[r].settleUntil
             if let d, best == nil || d < best! { best = d }
         }
         cachedDeadline = best
@@ -16,14 +16,18 @@ extension EngineLane {
 
     /// Resets recognizers whose sequence is over, releases held touch events, forgets finished touches.
     mutating func finishStep(_ out: inout [EngineOutput]) {
-        var changed = true
+        // Only when some recognizer holds touches that have all lifted (`liftedSlots`): most frames
+        // have none, and then the scan below would find nothing.
+        var changed = liftedSlots
         while changed {
             changed = false
+            liftedSlots = false
             for r in slots.indices where !slots[r].touches.isEmpty && slots[r].active <= 0 {
                 if slots[r].state == .possible {
                     // Still deciding: waiting for another tap or a timer, or for a required recognizer
                     // that can still decide. Anything else has nothing left to wait for.
-                    if logics[r].deadline != nil { continue }
+                    liftedSlots = true
+                    if logics.deadline(r) != nil { continue }
                     if slots[r].pending != nil {
                         guard case .waiting = requirement(r) else {
                             changed = true  // decided: resolvePending below applies it
@@ -37,20 +41,21 @@ extension EngineLane {
                 }
                 if slots[r].state.isInProgress { transition(r, .cancel, .sequenceEnded, &out) }
                 transition(r, .reset, .sequenceEnded, &out)
-                slots[r].touches.removeAll(keepingCapacity: true)
+                slots[r].touches.clearKeepingCapacity()
                 slots[r].active = 0
                 slots[r].device = nil
                 slots[r].pendingEnded = false
                 slots[r].settleUntil = nil
-                logics[r].reset()
+                logics.reset(r)
             }
             if changed { resolvePending(&out) }
         }
         flushHeld(&out)
         var i = records.count - 1
         while i >= 0 {
-            let rec = records[i]
-            if rec.terminal && (rec.closed || !rec.publishes || (!rec.beganHeld && !rec.endedHeld)) {
+            // The fields in place: copying the record would copy its touch and retain its arrays.
+            if records[i].terminal
+                && (records[i].closed || !records[i].publishes || (!records[i].beganHeld && !records[i].endedHeld)) {
                 records.swapAt(i, records.count - 1)
                 records.removeLast()
             }
@@ -77,6 +82,7 @@ extension EngineLane {
                 guard let k = slots[r].touches.firstIndex(of: id) else { continue }
                 slots[r].touches.remove(at: k)
                 slots[r].active -= 1
+                liftedSlots = true
                 guard slots[r].touches.isEmpty else { continue }
                 if slots[r].state.isInProgress { transition(r, .cancel, reason, &out) }
                 if slots[r].state != .possible { transition(r, .reset, reason, &out) }
@@ -88,7 +94,7 @@ extension EngineLane {
                 slots[r].device = nil
                 slots[r].pendingEnded = false
                 slots[r].settleUntil = nil
-                logics[r].reset()
+                logics.reset(r)
             }
             records[ri].recognizers.removeAll()
         }

@@ -19,10 +19,20 @@ extension EngineLane {
 
     mutating func newRecord(_ touch: Touch, frame: TouchFrame, layout: Int) -> Int {
         let region = tree.hit(touch.location, layout: layouts[layout], deviceKind: frame.device.kind) ?? -1
-        var recs: [Int] = []
+        // The recognizers the touch is bound to: the region chain's own array unless a recognizer is
+        // busy with another device's touches (then a filtered copy). Records of touches in the same
+        // region share one buffer (`seenTouchesShareRecognizers` sees it at once); nothing is allocated.
+        var recs: [Int] = region >= 0 ? tree.nodes[region].delivery : []
+        var filtered = false
         if region >= 0 {
-            for r in tree.nodes[region].delivery {
-                if let d = slots[r].device, d != frame.device.id { continue }
+            for (k, r) in tree.nodes[region].delivery.enumerated() {
+                if let d = slots[r].device, d != frame.device.id {
+                    if !filtered {
+                        filtered = true
+                        recs = Array(tree.nodes[region].delivery[..<k])
+                    }
+                    continue
+                }
                 if slots[r].touches.isEmpty {
                     slots[r].device = frame.device.id
                     slots[r].deviceName = frame.device.name
@@ -30,7 +40,7 @@ extension EngineLane {
                 }
                 slots[r].touches.append(touch.id)
                 slots[r].active += 1
-                recs.append(r)
+                if filtered { recs.append(r) }
                 if explains {
                     let chain = tree.nodes[region].id == slots[r].regionID
                         ? "its region" : "region '\(tree.nodes[region].id)' inside '\(slots[r].regionID)'"
@@ -45,7 +55,8 @@ extension EngineLane {
         let responder = region >= 0 ? tree.responder(for: region) : nil
         records.append(TouchRecord(id: touch.id, region: region, regionID: region >= 0 ? tree.nodes[region].id : nil,
                                    recognizers: recs, publishes: responder != nil,
-                                   responderID: responder.map { tree.nodes[$0].id }, last: touch,
+                                   responderID: responder.map { tree.nodes[$0].id }, lastLocation: touch.location,
+                                   tapCount: touch.tapCount,
                                    beganLocation: touch.location))
         return records.count - 1
     }
@@ -53,16 +64,15 @@ extension EngineLane {
     func blocks(_ ri: Int, began: Bool) -> Bool {
         let id = records[ri].id
         for r in records[ri].recognizers {
-            let s = slots[r]
-            guard began ? s.delaysBegan : s.delaysEnded, s.state == .possible else { continue }
-            if s.touches.contains(id) { return true }
+            guard began ? slots[r].delaysBegan : slots[r].delaysEnded, slots[r].state == .possible else { continue }
+            if slots[r].touches.contains(id) { return true }
         }
         return false
     }
 
     func touchEvent(_ ri: Int, _ phase: TouchPhase, at location: Point) -> EngineOutput {
         .touch(TouchEvent(phase: phase, id: records[ri].id, location: location, region: records[ri].regionID,
-                          responder: records[ri].responderID, tapCount: records[ri].last.tapCount, time: now,
+                          responder: records[ri].responderID, tapCount: records[ri].tapCount, time: now,
                           device: deviceName))
     }
 
@@ -105,14 +115,14 @@ extension EngineLane {
                 records[ri].beganHeld = false
                 records[ri].beganDelivered = true
                 out.append(touchEvent(ri, .began, at: records[ri].beganLocation))
-                if records[ri].last.location != records[ri].beganLocation {
-                    out.append(touchEvent(ri, .moved, at: records[ri].last.location))
+                if records[ri].lastLocation != records[ri].beganLocation {
+                    out.append(touchEvent(ri, .moved, at: records[ri].lastLocation))
                 }
             }
             if records[ri].endedHeld && records[ri].beganDelivered && !blocks(ri, began: false) {
                 records[ri].endedHeld = false
                 records[ri].closed = true
-                out.append(touchEvent(ri, .ended, at: records[ri].last.location))
+                out.append(touchEvent(ri, .ended, at: records[ri].lastLocation))
             }
         }
     }
@@ -122,7 +132,7 @@ extension EngineLane {
         for id in slots[r].touches {
             let ri = recordIndex(id)
             guard ri >= 0, records[ri].publishes, !records[ri].closed else { continue }
-            if records[ri].beganDelivered { out.append(touchEvent(ri, .cancelled, at: records[ri].last.location)) }
+            if records[ri].beganDelivered { out.append(touchEvent(ri, .cancelled, at: records[ri].lastLocation)) }
             records[ri].closed = true
             records[ri].beganHeld = false
             records[ri].endedHeld = false

@@ -8,7 +8,7 @@ struct EngineLane: Sendable {
     var hygiene = ContactHygiene(settings: .touchscreen)
     /// Record every recognizer state-machine step as an explain line (`GestureEngine.tracesMachines`).
     var tracesMachines = false {
-        didSet { for r in logics.indices { logics[r].trace.enabled = tracesMachines } }
+        didSet { for r in 0..<logics.count { logics[trace: r].enabled = tracesMachines } }
     }
     /// State-machine steps that had no transition (bugs), and the last one's text.
     var bugCount = 0
@@ -77,7 +77,10 @@ struct EngineLane: Sendable {
         /// The region whose touch stream gets this touch: the hit region or the nearest ancestor
         /// with a consumer (`RegionTree.responder(for:)`); nil when `publishes` is false.
         var responderID: String? = nil
-        var last: Touch
+        /// Where the touch was and its tap count at its latest frame (not the whole touch: a record is
+        /// updated for every touch of every frame).
+        var lastLocation: Point
+        var tapCount: Int
         var beganLocation: Point
         var beganDelivered = false
         var beganHeld = false
@@ -90,13 +93,20 @@ struct EngineLane: Sendable {
     var tree: RegionTree
     var layouts: [RegionTree.Layout] = []
     var slots: [Slot] = []
-    var logics: [any RecognizerLogic] = []
+    var logics = RecognizerBank()
     var simultaneous: [Bool] = []
     var records: [TouchRecord] = []
     var frameTouches: [[Touch]] = []
     var marks: [UInt32] = []
     var epoch: UInt32 = 0
     var involved: [Int] = []
+    /// The record of each touch of the frame that recognizers see (`hygiene.touches`), in order.
+    var seenRecords: [Int] = []
+    /// `resolvePending`'s list of held successes (kept to reuse its storage).
+    var heldScratch: [Int] = []
+    /// Some recognizer may hold touches that have all lifted (`finishStep` has work): set when a
+    /// touch leaves a recognizer, kept while such a recognizer waits (a timer, a required recognizer).
+    var liftedSlots = false
     var proposals: [(Int, Proposal)] = []
     var successes: [(Int, Proposal, Int)] = []
     var now = Timestamp.zero
@@ -117,9 +127,8 @@ struct EngineLane: Sendable {
             let region = spec.enabled ? tree.indexByID[spec.region] : nil
             regionOf.append(region)
             if ids[spec.id] == nil { ids[spec.id] = i }
-            let (slot, logic) = Self.makeRecognizer(spec, region: region)
-            slots.append(slot)
-            logics.append(logic)
+            slots.append(Self.makeSlot(spec, region: region))
+            logics.append(spec.kind, spec.parameters)
         }
         let n = slots.count
         simultaneous = .init(repeating: false, count: n * n)
@@ -142,25 +151,15 @@ struct EngineLane: Sendable {
         marks = .init(repeating: 0, count: n)
     }
 
-    /// One recognizer's slot and logic (also for recognizers attached at run time).
-    static func makeRecognizer(_ spec: RecognizerSpec, region: Int?) -> (Slot, any RecognizerLogic) {
+    /// One recognizer's slot (also for recognizers attached at run time); its logic goes into `logics`.
+    static func makeSlot(_ spec: RecognizerSpec, region: Int?) -> Slot {
         let p = spec.parameters
-        let slot = Slot(id: spec.id, kind: spec.kind, region: region ?? -1, regionID: spec.region,
-                        discrete: spec.kind.isDiscrete, taps: p.taps,
-                        isSingleTap: spec.kind == .tap && p.taps == 1 && p.fingers == 1,
-                        cancelsTouches: spec.cancelsTouches, delaysBegan: spec.delaysTouchesBegan,
-                        delaysEnded: spec.delaysTouchesEnded,
-                        fingerRange: EngineLane.fingerRange(spec.kind, p), settleTime: p.settleTime)
-        let logic: any RecognizerLogic = switch spec.kind {
-        case .tap: TapRecognizer(p)
-        case .longPress: LongPressRecognizer(p)
-        case .pan: PanRecognizer(p)
-        case .swipe: SwipeRecognizer(p)
-        case .pinch: PinchRecognizer(p)
-        case .rotation: RotationRecognizer(p)
-        case .edgePan: EdgePanRecognizer(p)
-        }
-        return (slot, logic)
+        return Slot(id: spec.id, kind: spec.kind, region: region ?? -1, regionID: spec.region,
+                    discrete: spec.kind.isDiscrete, taps: p.taps,
+                    isSingleTap: spec.kind == .tap && p.taps == 1 && p.fingers == 1,
+                    cancelsTouches: spec.cancelsTouches, delaysBegan: spec.delaysTouchesBegan,
+                    delaysEnded: spec.delaysTouchesEnded,
+                    fingerRange: EngineLane.fingerRange(spec.kind, p), settleTime: p.settleTime)
     }
 
     static func fingerRange(_ kind: RecognizerKind, _ p: RecognizerParameters) -> ClosedRange<Int> {
@@ -174,19 +173,17 @@ struct EngineLane: Sendable {
     // MARK: - Lane API
 
     /// Processes one frame of this lane's device.
-    mutating func process(_ frame: TouchFrame) -> [EngineOutput] {
-        var out: [EngineOutput] = []
+    mutating func process(_ frame: TouchFrame, into out: inout [EngineOutput]) {
         fireDeadlines(upTo: frame.time, &out)
         now = frame.time
         surfaceSize = frame.surfaceSize
         unitsPerMM = frame.unitsPerMM
-        epoch &+= 1
-        involved.removeAll(keepingCapacity: true)
         hygiene.process(frame)
         if !hygiene.newlyResting.isEmpty || !hygiene.notes.isEmpty { applyHygiene(&out) }
         var layout = -1
         // `hygiene.touches` is the frame's touches in order, resting ones left out, as recognizers see them.
         var seen = 0
+        seenRecords.clearKeepingCapacity()
         for touch in frame.touches {
             var ri = recordIndex(touch.id)
             if ri < 0 {
@@ -194,40 +191,44 @@ struct EngineLane: Sendable {
                 if layout < 0 { layout = layoutIndex(for: frame.surfaceSize) }
                 ri = newRecord(touch, frame: frame, layout: layout)
             }
-            records[ri].last = touch
+            records[ri].lastLocation = touch.location
+            records[ri].tapCount = touch.tapCount
             if touch.phase.isTerminal { records[ri].terminal = true }
             guard seen < hygiene.touches.count, hygiene.touches[seen].id == touch.id else { continue }
-            let seenTouch = hygiene.touches[seen]
             seen += 1
-            for r in records[ri].recognizers {
-                if marks[r] != epoch {
-                    marks[r] = epoch
-                    involved.append(r)
-                    frameTouches[r].removeAll(keepingCapacity: true)
-                }
-                frameTouches[r].append(seenTouch)
-                if touch.phase.isTerminal { slots[r].active -= 1 }
+            seenRecords.append(ri)
+            if touch.phase.isTerminal {
+                for r in records[ri].recognizers { slots[r].active -= 1 }
+                liftedSlots = true
             }
         }
+        // Each recognizer gets the seen touches bound to it, in frame order. Usually every seen touch is
+        // bound to the same recognizers (one region): then they all get the same touches, shared.
+        let shared = seenTouchesShareRecognizers()
+        if !shared { collectFrameTouches() }
+        let involved = shared ? (seenRecords.isEmpty ? [] : records[seenRecords[0]].recognizers) : self.involved
+        let sharedTouches = seen == hygiene.touches.count ? hygiene.touches : Array(hygiene.touches[..<seen])
         if !receivedExplains.isEmpty {
             out += receivedExplains
-            receivedExplains.removeAll(keepingCapacity: true)
+            receivedExplains.clearKeepingCapacity()
         }
-        proposals.removeAll(keepingCapacity: true)
+        proposals.clearKeepingCapacity()
         for r in involved {
             let state = slots[r].state
             if state.isFinal { continue }
+            let touches = shared ? sharedTouches : frameTouches[r]
             var cancelled = false
-            for t in frameTouches[r] where t.phase == .cancelled { cancelled = true }
+            for k in touches.indices where touches[k].phase == .cancelled { cancelled = true }
             if cancelled {
                 proposals.append((r, state == .possible ? .fail(.touchCancelled) : .cancel(.touchCancelled)))
                 continue
             }
-            var input = RecognizerInput(time: now, touches: frameTouches[r], surfaceSize: surfaceSize,
+            var input = RecognizerInput(time: now, touches: touches, surfaceSize: surfaceSize,
                                         unitsPerMM: unitsPerMM)
             if !hygiene.rebased.isEmpty { input.rebased = hygiene.rebased }
             input.clicked = hygiene.clicked
-            if slots[r].touches.count >= 2 && (slots[r].kind == .pan || slots[r].kind == .pinch) {
+            // Only a recognizer still deciding (possible, its begin perhaps held) reads `contested`.
+            if state == .possible && slots[r].touches.count >= 2 && (slots[r].kind == .pan || slots[r].kind == .pinch) {
                 input.contested = isContested(r)
             }
             if slots[r].pending != nil {
@@ -238,7 +239,7 @@ struct EngineLane: Sendable {
                     continue
                 }
                 if slots[r].discrete { continue }
-                let p = logics[r].handle(input, state: .began)
+                let p = logics.handle(r, input, state: .began)
                 drainTrace(r, &out)
                 switch p {
                 case .end: slots[r].pendingEnded = true
@@ -251,25 +252,49 @@ struct EngineLane: Sendable {
                 proposals.append((r, .fail(.semiMultitouchAngle)))
                 continue
             }
-            let p = logics[r].handle(input, state: state)
+            let p = logics.handle(r, input, state: state)
             drainTrace(r, &out)
             if p != .none { proposals.append((r, p)) }
         }
         apply(&out)
         deliverStreams(frame, &out)
         finishStep(&out)
-        return out
+    }
+
+    /// Whether every touch seen in this frame is bound to the same recognizers (in the same order).
+    func seenTouchesShareRecognizers() -> Bool {
+        guard seenRecords.count > 1 else { return true }
+        let first = records[seenRecords[0]].recognizers
+        for k in 1..<seenRecords.count where records[seenRecords[k]].recognizers != first { return false }
+        return true
+    }
+
+    /// `involved` (recognizers in the order their first touch was seen) and each one's `frameTouches`,
+    /// for a frame whose touches are bound to different recognizers.
+    mutating func collectFrameTouches() {
+        epoch &+= 1
+        involved.clearKeepingCapacity()
+        for k in seenRecords.indices {
+            for r in records[seenRecords[k]].recognizers {
+                if marks[r] != epoch {
+                    marks[r] = epoch
+                    involved.append(r)
+                    frameTouches[r].clearKeepingCapacity()
+                }
+                frameTouches[r].append(hygiene.touches[k])
+            }
+        }
     }
 
     /// Emits the recognizer's state-machine steps as explain lines when tracing.
     @inline(__always)
     mutating func drainTrace(_ r: Int, _ out: inout [EngineOutput]) {
-        guard tracesMachines, !logics[r].trace.steps.isEmpty else { return }
-        for step in logics[r].trace.steps {
+        guard tracesMachines, !logics[trace: r].steps.isEmpty else { return }
+        for step in logics[trace: r].steps {
             out.append(.explain(ExplainEvent(gesture: slots[r].id, region: slots[r].regionID, from: slots[r].state,
                                              to: slots[r].state, time: now, reason: "machine: \(step)")))
         }
-        logics[r].trace.steps.removeAll(keepingCapacity: true)
+        logics[trace: r].steps.clearKeepingCapacity()
     }
 
     /// Fires the earliest deadline if it is at or before `time`; false when there is none.
@@ -279,7 +304,7 @@ struct EngineLane: Sendable {
         var settled = -1
         for r in slots.indices where slots[r].state == .possible && !slots[r].touches.isEmpty {
             if slots[r].pending == nil {
-                if let d = logics[r].deadline, d <= deadline {
+                if let d = logics.deadline(r), d <= deadline {
                     due = r
                     break
                 }
@@ -292,9 +317,9 @@ struct EngineLane: Sendable {
             return cachedDeadline != deadline
         }
         if deadline > now { now = deadline }
-        proposals.removeAll(keepingCapacity: true)
+        proposals.clearKeepingCapacity()
         if due >= 0 {
-            let p = logics[due].fire(at: deadline, state: .possible)
+            let p = logics.fire(due, at: deadline, state: .possible)
             drainTrace(due, &out)
             if p != .none { proposals.append((due, p)) }
         } else {

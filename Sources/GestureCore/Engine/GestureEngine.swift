@@ -49,7 +49,11 @@ public struct GestureEngine: Sendable {
 
     /// Processes one frame (all touches of one SYN_REPORT of one device).
     public mutating func process(_ frame: TouchFrame) -> [EngineOutput] {
-        var out: [EngineOutput] = []
+        // The storage of the array returned last time, unique again once the caller has let it go
+        // (it normally has, before the next frame): a frame's outputs then cost no allocation.
+        var out = spareOutput
+        spareOutput = []
+        out.clearKeepingCapacity()
         fire(upTo: frame.time, &out)
         var lane = 0
         while lane < laneDevices.count && laneDevices[lane] != frame.device.id { lane += 1 }
@@ -59,14 +63,14 @@ public struct GestureEngine: Sendable {
             lanes[lane].deviceName = frame.device.name
             lanes[lane].hygiene = ContactHygiene(settings: configuration.contacts(for: frame.device.kind))
         }
-        if out.isEmpty {
-            out = lanes[lane].process(frame)
-        } else {
-            out += lanes[lane].process(frame)
-        }
+        lanes[lane].process(frame, into: &out)
         updateNextDeadline()
+        spareOutput = out
         return out
     }
+
+    /// See `process`: the storage of the last output array.
+    private var spareOutput: [EngineOutput] = []
 
     /// Moves time forward, firing every deadline at or before `time` (long press, tap timeouts).
     public mutating func advance(to time: Timestamp) -> [EngineOutput] {

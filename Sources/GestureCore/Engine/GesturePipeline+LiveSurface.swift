@@ -7,7 +7,7 @@ extension GesturePipeline {
     /// Gives device `id` a new surface; false when there is no such device.
     @discardableResult
     public mutating func setSurface(_ surface: SurfaceConfiguration, device id: Int) -> Bool {
-        guard let index = assemblers.index(forKey: id) else { return false }
+        guard let index = assemblerIndex(id) else { return false }
         pendingSurfaces[id] = surface
         applyPendingSurface(at: index)
         return true
@@ -15,14 +15,14 @@ extension GesturePipeline {
 
     /// The surface device `id` maps onto for its next touch sequence (a pending change included).
     public func surface(ofDevice id: Int) -> SurfaceConfiguration? {
-        pendingSurfaces[id] ?? assemblers[id]?.surface
+        pendingSurfaces[id] ?? assemblerIndex(id).map { assemblers[$0].surface }
     }
 
     /// Applies the device's pending surface if none of its touches is down.
-    mutating func applyPendingSurface(at index: Dictionary<Int, FrameAssembler>.Index) {
-        let id = assemblers.keys[index]
-        guard let surface = pendingSurfaces[id], !assemblers.values[index].hasOpenTouches else { return }
-        assemblers.values[index].setSurface(surface)
+    mutating func applyPendingSurface(at index: Int) {
+        let id = deviceIDs[index]
+        guard let surface = pendingSurfaces[id], !assemblers[index].hasOpenTouches else { return }
+        assemblers[index].setSurface(surface)
         pendingSurfaces[id] = nil
     }
 }

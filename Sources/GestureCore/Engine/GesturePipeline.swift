@@ -2,7 +2,10 @@
 /// one `GestureEngine`. The live daemon and `gestured replay` both drive this same value.
 public struct GesturePipeline: Sendable {
     public var engine: GestureEngine
-    var assemblers: [Int: FrameAssembler] = [:]
+    /// One assembler per device, `deviceIDs[i]` the id of `assemblers[i]`. Looked up by a scan (a few
+    /// devices): no hashing per event, and the assembler is mutated in place.
+    var deviceIDs: [Int] = []
+    var assemblers: [FrameAssembler] = []
     /// Surfaces waiting for their device's touches to lift (GesturePipeline+LiveSurface.swift).
     var pendingSurfaces: [Int: SurfaceConfiguration] = [:]
     private var ids = TouchIDGenerator()
@@ -16,14 +19,32 @@ public struct GesturePipeline: Sendable {
 
     public mutating func addDevice(_ description: DeviceDescription, ref: DeviceRef, surface: SurfaceConfiguration) {
         let window = engine.configuration.touchTapCountWindow
-        assemblers[ref.id] = FrameAssembler(description: description, device: ref, surface: surface,
-                                            tapInterval: window.interval, tapDistance: window.distance)
+        let assembler = FrameAssembler(description: description, device: ref, surface: surface,
+                                       tapInterval: window.interval, tapDistance: window.distance)
+        if let index = assemblerIndex(ref.id) {
+            assemblers[index] = assembler
+        } else {
+            deviceIDs.append(ref.id)
+            assemblers.append(assembler)
+        }
         pendingSurfaces[ref.id] = nil
+    }
+
+    /// Where device `id`'s assembler is, or nil.
+    func assemblerIndex(_ id: Int) -> Int? {
+        var i = 0
+        while i < deviceIDs.count {
+            if deviceIDs[i] == id { return i }
+            i += 1
+        }
+        return nil
     }
 
     /// Cancels the device's open touches (and so its recognizers) and forgets it.
     public mutating func removeDevice(id: Int, at time: Timestamp) -> [EngineOutput] {
-        guard var assembler = assemblers.removeValue(forKey: id) else { return [] }
+        guard let index = assemblerIndex(id) else { return [] }
+        deviceIDs.remove(at: index)
+        var assembler = assemblers.remove(at: index)
         var out = engine.advance(to: time)
         if let frame = assembler.cancelAll(at: time) { out += deliver(frame) }
         engine.removeLane(device: id)
@@ -35,14 +56,12 @@ public struct GesturePipeline: Sendable {
 
     /// Feeds one raw event of a device; fires due deadlines first so outputs stay in time order.
     public mutating func feed(_ event: RawEvent, device id: Int) -> [EngineOutput] {
-        // Look the assembler up by index and mutate it in place: `assemblers[id] != nil` would copy
-        // the whole assembler (and retain everything in it) on every event.
-        guard let index = assemblers.index(forKey: id) else { return [] }
+        guard let index = assemblerIndex(id) else { return [] }
         var out: [EngineOutput] = []
         if let deadline = engine.nextDeadline, deadline <= event.time {
             out = engine.advance(to: event.time)
         }
-        if let frame = assemblers.values[index].feed(event, ids: &ids) {
+        if assemblers[index].consume(event), let frame = assemblers[index].report(at: event.time, ids: &ids) {
             if out.isEmpty {
                 out = deliver(frame)
             } else {
@@ -56,13 +75,13 @@ public struct GesturePipeline: Sendable {
     /// Feeds every event of one read of a device in order, as `feed(_:device:)` one by one would,
     /// with one assembler look-up for them all (the live daemon reads a frame or more at a time).
     public mutating func feed(_ events: [RawEvent], device id: Int) -> [EngineOutput] {
-        guard let index = assemblers.index(forKey: id) else { return [] }
+        guard let index = assemblerIndex(id) else { return [] }
         var out: [EngineOutput] = []
         for event in events {
             if let deadline = engine.nextDeadline, deadline <= event.time {
                 out += engine.advance(to: event.time)
             }
-            if let frame = assemblers.values[index].feed(event, ids: &ids) {
+            if assemblers[index].consume(event), let frame = assemblers[index].report(at: event.time, ids: &ids) {
                 if out.isEmpty {
                     out = deliver(frame)
                 } else {
@@ -80,8 +99,8 @@ public struct GesturePipeline: Sendable {
     /// End of input for every device: closes open touches, then runs time past every deadline.
     public mutating func finish(at time: Timestamp) -> [EngineOutput] {
         var out: [EngineOutput] = []
-        for key in assemblers.keys.sorted() {
-            for frame in assemblers[key]!.finish(at: time, ids: &ids) { out += deliver(frame) }
+        for index in deviceIDs.indices.sorted(by: { deviceIDs[$0] < deviceIDs[$1] }) {
+            for frame in assemblers[index].finish(at: time, ids: &ids) { out += deliver(frame) }
         }
         var now = time
         out += engine.advance(to: now)
@@ -95,11 +114,11 @@ public struct GesturePipeline: Sendable {
     }
 
     private mutating func deliver(_ frame: TouchFrame) -> [EngineOutput] {
+        // The engine's array as it is (no second array to copy every output into).
+        guard emitsAllTouches else { return engine.process(frame) }
         var out: [EngineOutput] = []
-        if emitsAllTouches {
-            for touch in frame.touches where touch.phase != .stationary {
-                out.append(.touch(TouchEvent(touch, region: nil, device: frame.device.name)))
-            }
+        for touch in frame.touches where touch.phase != .stationary {
+            out.append(.touch(TouchEvent(touch, region: nil, device: frame.device.name)))
         }
         out += engine.process(frame)
         return out

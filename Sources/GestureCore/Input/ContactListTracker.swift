@@ -72,14 +72,14 @@ struct ContactListTracker: Sendable {
                 match(keys: &keys)
                 swap(&contacts, &previous)
             }
-            pending.removeAll(keepingCapacity: true)
+            pending.clearKeepingCapacity()
             describing = ContactAxes()
             sawContactEnd = false
             state = .idle
         case (_, .resync):
-            previous.removeAll(keepingCapacity: true)
-            contacts.removeAll(keepingCapacity: true)
-            pending.removeAll(keepingCapacity: true)
+            previous.clearKeepingCapacity()
+            contacts.clearKeepingCapacity()
+            pending.clearKeepingCapacity()
             describing = ContactAxes()
             sawContactEnd = false
             state = .idle
@@ -88,13 +88,13 @@ struct ContactListTracker: Sendable {
 
     /// Greedy nearest matching of `pending` to `previous`; unmatched new contacts get fresh keys.
     private mutating func match(keys: inout ContactKeyGenerator) {
-        contacts.removeAll(keepingCapacity: true)
-        pairs.removeAll(keepingCapacity: true)
-        usedNew.removeAll(keepingCapacity: true)
+        contacts.clearKeepingCapacity()
+        pairs.clearKeepingCapacity()
+        usedNew.clearKeepingCapacity()
         usedNew.append(contentsOf: repeatElement(false, count: pending.count))
-        usedOld.removeAll(keepingCapacity: true)
+        usedOld.clearKeepingCapacity()
         usedOld.append(contentsOf: repeatElement(false, count: previous.count))
-        keyOfNew.removeAll(keepingCapacity: true)
+        keyOfNew.clearKeepingCapacity()
         keyOfNew.append(contentsOf: repeatElement(0, count: pending.count))
         for (n, new) in pending.enumerated() where new.trackingID >= 0 {
             for (o, old) in previous.enumerated() where !usedOld[o] && old.axes.trackingID == new.trackingID {

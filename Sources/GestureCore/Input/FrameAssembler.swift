@@ -140,15 +140,17 @@ public struct FrameAssembler: Sendable {
 
     /// Feeds one event; returns a frame at each SYN_REPORT that changed something.
     public mutating func feed(_ event: RawEvent, ids: inout TouchIDGenerator) -> TouchFrame? {
+        consume(event) ? report(at: event.time, ids: &ids) : nil
+    }
+
+    /// `feed` in two halves, so that a caller handles an optional frame once per frame, not per event:
+    /// takes one event and returns true at a SYN_REPORT, where `report(at:ids:)` must follow.
+    @inline(__always)
+    mutating func consume(_ event: RawEvent) -> Bool {
         if event.type == .syn {
             switch event.code {
             case .synReport:
-                framePending = false
-                if state == .dropped {
-                    state = .streaming
-                    return resynchronize(at: event.time)
-                }
-                return assembleFrame(at: event.time, ids: &ids)
+                return true
             case .synDropped:
                 state = .dropped
                 framePending = false
@@ -160,9 +162,9 @@ public struct FrameAssembler: Sendable {
             default:
                 break
             }
-            return nil
+            return false
         }
-        guard state == .streaming else { return nil }
+        guard state == .streaming else { return false }
         if event.type == .abs {
             framePending = true
             routeAxis(event.code, event.value)
@@ -170,7 +172,17 @@ public struct FrameAssembler: Sendable {
             framePending = true
             routeKey(event.code, down: event.value != 0)
         }
-        return nil
+        return false
+    }
+
+    /// The SYN_REPORT half of `feed`: the frame, if anything changed.
+    mutating func report(at time: Timestamp, ids: inout TouchIDGenerator) -> TouchFrame? {
+        framePending = false
+        if state == .dropped {
+            state = .streaming
+            return resynchronize(at: time)
+        }
+        return assembleFrame(at: time, ids: &ids)
     }
 
     @inline(__always)
@@ -245,10 +257,10 @@ public struct FrameAssembler: Sendable {
     // MARK: - Frame assembly
 
     private mutating func resynchronize(at time: Timestamp) -> TouchFrame? {
-        output.removeAll(keepingCapacity: true)
+        output.clearKeepingCapacity()
         for touch in open { output.append(makeTouch(touch, phase: .cancelled, previous: touch, time: time)) }
-        open.removeAll(keepingCapacity: true)
-        suppressed.removeAll(keepingCapacity: true)
+        open.clearKeepingCapacity()
+        suppressed.clearKeepingCapacity()
         tapCounter.cancel()
         slots.handle(.resync, keys: &keys)
         contactList.handle(.resync, keys: &keys)
@@ -257,14 +269,14 @@ public struct FrameAssembler: Sendable {
     }
 
     private mutating func assembleFrame(at time: Timestamp, ids: inout TouchIDGenerator) -> TouchFrame? {
-        samples.removeAll(keepingCapacity: true)
+        samples.clearKeepingCapacity()
         switch multitouchProtocol {
         case .typeB: slots.collect(into: &samples, fallbackX: legacyX, fallbackY: legacyY)
         case .typeA: contactList.handle(.frameEnd(buttonTouchDown: buttonTouchDown && usesButtonTouch), keys: &keys)
                      contactList.collect(into: &samples)
         case .singleTouch: single.collect(into: &samples)
         }
-        output.removeAll(keepingCapacity: true)
+        output.clearKeepingCapacity()
         var changed = false
 
         // Open real touches against this frame's contacts.

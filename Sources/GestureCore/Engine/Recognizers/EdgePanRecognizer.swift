@@ -70,9 +70,8 @@ struct EdgePanRecognizer: RecognizerLogic {
             if proposal != .none { return proposal }
         }
         let n = fingers.follow(input, capped: state == .active, limit: p.maximumFingers)
-        var filtered = input
-        filtered.touches = fingers.touches
-        let moved = tracker.update(filtered)
+        let followed = fingers.touches(of: input)
+        let moved = tracker.update(followed, at: input.time)
         let event: Event
         switch state {
         case .waiting:

@@ -2,24 +2,39 @@
 /// most `limit` (UIKit's maximumNumberOfTouches), a lifted one replaced by a finger still down.
 struct FollowedFingers: Sendable {
     private var members: [TouchID] = []
-    /// This frame's touches of the followed fingers (lifting ones included).
-    private(set) var touches: [Touch] = []
+    /// This frame's touches of the followed fingers (lifting ones included) when some touch of the
+    /// frame is not followed; when every touch is (`followsAll`), the frame's own array is used.
+    private var some: [Touch] = []
+    private var followsAll = true
 
-    mutating func reset() { members.removeAll(keepingCapacity: true) }
+    mutating func reset() { members.clearKeepingCapacity() }
+
+    /// The touches followed in the frame `follow` last looked at.
+    func touches(of input: RecognizerInput) -> [Touch] { followsAll ? input.touches : some }
 
     /// Picks the frame's followed touches; `capped` limits the fingers to `limit`. Returns how
     /// many followed fingers are still down.
     mutating func follow(_ input: RecognizerInput, capped: Bool, limit: Int) -> Int {
-        touches.removeAll(keepingCapacity: true)
+        followsAll = true
         var active = 0
-        for t in input.touches {
-            if !members.contains(t.id) {
-                guard !t.phase.isTerminal, !capped || members.count < limit else { continue }
-                members.append(t.id)
+        let touches = input.touches
+        for k in touches.indices {
+            let id = touches[k].id
+            let terminal = touches[k].phase.isTerminal
+            if !members.contains(id) {
+                guard !terminal, !capped || members.count < limit else {
+                    if followsAll {
+                        followsAll = false
+                        some.clearKeepingCapacity()
+                        some.append(contentsOf: touches[..<k])
+                    }
+                    continue
+                }
+                members.append(id)
             }
-            touches.append(t)
-            if t.phase.isTerminal {
-                members.removeAll { $0 == t.id }
+            if !followsAll { some.append(touches[k]) }
+            if terminal {
+                members.removeAll { $0 == id }
             } else {
                 active += 1
             }
@@ -43,8 +58,8 @@ struct FingerMotion: Sendable {
 
     mutating func reset() {
         measured = 0
-        ids.removeAll(keepingCapacity: true)
-        origins.removeAll(keepingCapacity: true)
+        ids.clearKeepingCapacity()
+        origins.clearKeepingCapacity()
         together = .zero
         apart = 0
     }
@@ -55,18 +70,19 @@ struct FingerMotion: Sendable {
         var same = true
         var n = 0
         var lifting = false
-        for t in touches {
-            if t.phase.isTerminal {
+        for k in touches.indices {  // by index: no copy of each touch
+            if touches[k].phase.isTerminal {
                 lifting = true
                 continue
             }
-            if n >= ids.count || ids[n] != t.id || rebased.contains(t.id) { same = false }
+            let id = touches[k].id
+            if n >= ids.count || ids[n] != id || rebased.contains(id) { same = false }
             n += 1
         }
         if lifting { return }
         if !same || n != ids.count {
-            ids.removeAll(keepingCapacity: true)
-            origins.removeAll(keepingCapacity: true)
+            ids.clearKeepingCapacity()
+            origins.clearKeepingCapacity()
             for t in touches where !t.phase.isTerminal {
                 ids.append(t.id)
                 origins.append(t.physicalLocation)
@@ -80,15 +96,15 @@ struct FingerMotion: Sendable {
         measured = n
         var sum = Point.zero
         var k = 0
-        for t in touches where !t.phase.isTerminal {
-            sum += t.physicalLocation - origins[k]
+        for i in touches.indices where !touches[i].phase.isTerminal {
+            sum += touches[i].physicalLocation - origins[k]
             k += 1
         }
         let mean = sum / Double(n)
         var deviation = 0.0
         k = 0
-        for t in touches where !t.phase.isTerminal {
-            deviation += (t.physicalLocation - origins[k] - mean).length
+        for i in touches.indices where !touches[i].phase.isTerminal {
+            deviation += (touches[i].physicalLocation - origins[k] - mean).length
             k += 1
         }
         together = mean

@@ -74,24 +74,26 @@ struct LongPressRecognizer: RecognizerLogic {
         taps = 0
         down = 0
         mostFingers = 0
-        starts.removeAll(keepingCapacity: true)
+        starts.clearKeepingCapacity()
         tracker.reset()
     }
 
     mutating func handle(_ input: RecognizerInput, state published: GestureState) -> Proposal {
         let moved = tracker.update(input)
         guard published == .possible || published.isInProgress else { return .none }
-        for t in input.touches {
+        let touches = input.touches
+        for i in touches.indices {  // by index: a touch is copied only into the event that needs it
             var event: Event?
-            switch t.phase {
-            case .began: event = .fingerDown(t)
+            let id = touches[i].id
+            switch touches[i].phase {
+            case .began: event = .fingerDown(touches[i])
             case .moved, .stationary:
-                if input.rebased.contains(t.id) {
-                    event = .landingJump(t)
+                if input.rebased.contains(id) {
+                    event = .landingJump(touches[i])
                 } else if state == .active {
                     event = nil
-                } else if let k = starts.firstIndex(where: { $0.id == t.id }) {
-                    let d = t.physicalLocation.distance(to: starts[k].mm)
+                } else if let k = starts.firstIndex(where: { $0.id == id }) {
+                    let d = touches[i].physicalLocation.distance(to: starts[k].mm)
                     if d > allowance { event = .movedTooFar(d) }
                 }
             case .ended: event = .fingerUp
@@ -126,7 +128,7 @@ struct LongPressRecognizer: RecognizerLogic {
             }
             down = 0
             mostFingers = 0
-            starts.removeAll(keepingCapacity: true)
+            starts.clearKeepingCapacity()
             tapStart = time
             if pressIsNext {
                 state = .pressing

@@ -51,10 +51,9 @@ struct PanRecognizer: RecognizerLogic {
         guard published == .possible || published.isInProgress else { return .none }
         let n = fingers.follow(input, capped: state == .active, limit: p.maximumFingers)
         contested = input.contested
-        var filtered = input
-        filtered.touches = fingers.touches
-        let moved = tracker.update(filtered)
-        motion.update(fingers.touches, rebased: input.rebased)
+        let followed = fingers.touches(of: input)
+        let moved = tracker.update(followed, at: input.time)
+        motion.update(followed, rebased: input.rebased)
         let event: Event
         switch state {
         case .waiting:

@@ -135,22 +135,27 @@ struct MotionTracker: Sendable {
 
     /// Returns whether the centroid moved.
     @discardableResult
-    mutating func update(_ input: RecognizerInput) -> Bool {
+    mutating func update(_ input: RecognizerInput) -> Bool { update(input.touches, at: input.time) }
+
+    /// Returns whether the centroid moved.
+    @discardableResult
+    mutating func update(_ touches: [Touch], at time: Timestamp) -> Bool {
         var d = Point.zero
         var dmm = Point.zero
         var n = 0.0
         var sum = Point.zero
         var active = 0
         var fingers = 0
-        for t in input.touches {
+        for k in touches.indices {  // by index: no copy of each touch
             fingers += 1
-            if t.phase != .began {
-                d += t.location - t.previousLocation
-                dmm += t.physicalLocation - t.previousPhysicalLocation
+            let phase = touches[k].phase
+            if phase != .began {
+                d += touches[k].location - touches[k].previousLocation
+                dmm += touches[k].physicalLocation - touches[k].previousPhysicalLocation
                 n += 1
             }
-            if !t.phase.isTerminal {
-                sum += t.location
+            if !phase.isTerminal {
+                sum += touches[k].location
                 active += 1
             }
         }
@@ -165,7 +170,7 @@ struct MotionTracker: Sendable {
             translation += d
             translationMM += dmm
         }
-        ring.push(input.time, translation)
+        ring.push(time, translation)
         return moved
     }
 

@@ -54,28 +54,30 @@ struct TapRecognizer: RecognizerLogic {
         count = 0
         down = 0
         mostFingers = 0
-        starts.removeAll(keepingCapacity: true)
+        starts.clearKeepingCapacity()
     }
 
     mutating func handle(_ input: RecognizerInput, state published: GestureState) -> Proposal {
         guard published == .possible else { return .none }
-        for t in input.touches {
+        let touches = input.touches
+        for i in touches.indices {  // by index: a touch is copied only into the event that needs it
             let proposal: Proposal
-            switch t.phase {
-            case .began: proposal = step(.fingerDown(t), at: input.time)
+            let id = touches[i].id
+            switch touches[i].phase {
+            case .began: proposal = step(.fingerDown(touches[i]), at: input.time)
             case .moved, .stationary:
-                guard let k = starts.firstIndex(where: { $0.id == t.id }) else { continue }
-                if input.rebased.contains(t.id) {
-                    proposal = step(.landingJump(t), at: input.time)
+                guard let k = starts.firstIndex(where: { $0.id == id }) else { continue }
+                if input.rebased.contains(id) {
+                    proposal = step(.landingJump(touches[i]), at: input.time)
                 } else {
-                    let d = t.physicalLocation.distance(to: starts[k].mm)
+                    let d = touches[i].physicalLocation.distance(to: starts[k].mm)
                     guard d > p.tapMovement else { continue }
                     proposal = step(.movedTooFar(d), at: input.time)
                 }
             case .ended:
-                if let k = starts.firstIndex(where: { $0.id == t.id }),
-                   t.physicalLocation.distance(to: starts[k].mm) > p.tapMovement {
-                    proposal = step(.movedTooFar(t.physicalLocation.distance(to: starts[k].mm)), at: input.time)
+                if let k = starts.firstIndex(where: { $0.id == id }),
+                   touches[i].physicalLocation.distance(to: starts[k].mm) > p.tapMovement {
+                    proposal = step(.movedTooFar(touches[i].physicalLocation.distance(to: starts[k].mm)), at: input.time)
                 } else {
                     proposal = step(.fingerUp, at: input.time)
                 }
@@ -107,7 +109,7 @@ struct TapRecognizer: RecognizerLogic {
             deadline = time.adding(milliseconds: p.tapDuration)
             down = 0
             mostFingers = 0
-            starts.removeAll(keepingCapacity: true)
+            starts.clearKeepingCapacity()
             proposal = addFinger(t)
         case (.touching, .fingerDown(let t)):
             proposal = addFinger(t)

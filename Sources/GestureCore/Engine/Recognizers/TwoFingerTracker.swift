@@ -35,42 +35,42 @@ struct TwoFingerTracker: Sendable {
     /// Returns false when fewer than two touches are active. `pairChanged` tells when the pair is new.
     /// The pair stays the same while both of its touches are down, whatever the frame order.
     mutating func update(_ input: RecognizerInput, pairChanged: inout Bool) -> Bool {
-        var first: Touch?
-        var second: Touch?
-        var keptA: Touch?
-        var keptB: Touch?
+        // Indices into `input.touches` (-1: none), so no touch is copied while looking.
+        let touches = input.touches
+        var first = -1
+        var second = -1
+        var keptA = -1
+        var keptB = -1
         var n = 0
         var sum = Point.zero
-        for t in input.touches where !t.phase.isTerminal {
+        for k in touches.indices where !touches[k].phase.isTerminal {
             n += 1
-            sum += t.location
-            if t.id == a { keptA = t } else if t.id == b { keptB = t }
-            if first == nil { first = t } else if second == nil { second = t }
+            sum += touches[k].location
+            let id = touches[k].id
+            if id == a { keptA = k } else if id == b { keptB = k }
+            if first < 0 { first = k } else if second < 0 { second = k }
         }
         fingers = n
         maxSeen = max(maxSeen, n)
         if n > 0 { location = sum / Double(n) }
         pairChanged = false
-        if let ka = keptA, let kb = keptB {
-            first = ka
-            second = kb
+        if keptA >= 0 && keptB >= 0 {
+            first = keptA
+            second = keptB
         } else {
-            guard let f = first, let s = second else { return false }
+            guard first >= 0, second >= 0 else { return false }
             // Lower id first, so the angle does not depend on frame order.
-            if s.id < f.id {
-                first = s
-                second = f
-            }
+            if touches[second].id < touches[first].id { swap(&first, &second) }
             pairChanged = true
-            a = first!.id
-            b = second!.id
+            a = touches[first].id
+            b = touches[second].id
         }
-        let f = first!
-        let s = second!
-        let v = s.physicalLocation - f.physicalLocation
+        let f = first
+        let s = second
+        let v = touches[s].physicalLocation - touches[f].physicalLocation
         span = v.length
-        midpoint = (s.physicalLocation + f.physicalLocation) / 2
-        let w = s.location - f.location
+        midpoint = (touches[s].physicalLocation + touches[f].physicalLocation) / 2
+        let w = touches[s].location - touches[f].location
         angle = Geometry.atan2(w.y, w.x)
         return true
     }
