@@ -293,6 +293,11 @@ EOF
     "$bin/gesturectl" status --socket "$asock" > "$out/actions-status.json"
     local node; node=$(actions_keyboard "$out/actions-status.json")
     udevadm settle
+    # The rule was installed moments ago (`udevadm control --reload` is asynchronous): on a fast
+    # run the keyboard's add event can be processed before udevd has read it. A change event
+    # applies the installed rules to the existing node, as a package's post-install trigger would.
+    udevadm trigger --action=change "$node" >/dev/null 2>&1
+    udevadm settle
     udevadm info --query=property --name="$node" > "$out/actions-udev.txt" 2>&1
     cat "/sys/class/input/$(basename "$node")/device/capabilities/key" > "$out/actions-caps.txt"
     evtest "$node" > "$out/actions-evtest.txt" 2>&1 &
