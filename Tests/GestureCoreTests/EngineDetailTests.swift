@@ -166,6 +166,27 @@ struct RequireToFailTests {
         #expect(s.settled)
     }
 
+    @Test("a rotation that never began says why in degrees when its fingers lift, one after the other")
+    func rotationLiftReasons() {
+        // Turned 3°: below the 8° threshold.
+        var small = Scenario(pc([spec("rot", .rotation)]))
+        small.frame(0, .down(1, 40, 50), .down(2, 60, 50))
+        small.frame(20, .move(2, 40 + 20 * 0.998630, 50 + 20 * 0.052336))  // 20 mm at 3°
+        small.frame(40, .up(2))
+        small.frame(60, .up(1))
+        #expect(small.reasons("rot") == ["lifted after turning 3° < 8°"])
+        // Turned 10° while the span doubled: the turn passed the threshold but never dominated.
+        var spread = Scenario(pc([spec("rot", .rotation)]))
+        spread.frame(0, .down(1, 40, 50), .down(2, 60, 50))
+        spread.frame(20, .move(2, 40 + 40 * 0.984808, 50 + 40 * 0.173648))  // 40 mm at 10°
+        spread.frame(40, .up(2))
+        spread.frame(60, .up(1))
+        let reasons = spread.reasons("rot")
+        #expect(reasons.count == 1 && reasons[0].hasPrefix("rotation 10") && reasons[0].contains("does not dominate"),
+                "\(reasons)")
+        #expect(small.settled && spread.settled)
+    }
+
     @Test("a pan that begins cancels the stream mid-drag; with delays-touches-ended off a tap's ended is live")
     func streamCancellation() {
         var s = Scenario(pc([spec("pan", .pan)]))

@@ -78,6 +78,8 @@ enum Reason: Sendable, Hashable {
     case wrongFingers(Int, Int)
     case tooManyFingers(Int, Int)
     case notEnoughMovement(Double, Double)
+    /// A rotation that ended below its threshold: degrees turned, threshold.
+    case notEnoughTurn(Double, Double)
     case wrongDirection(SwipeDirection)
     case offAxis(Double, Double)
     case outsideEdgeZone(Double, Double)
@@ -143,6 +145,7 @@ enum Reason: Sendable, Hashable {
         case .wrongFingers(let n, let want): return "\(n) finger\(n == 1 ? "" : "s"), needs \(want)"
         case .tooManyFingers(let n, let most): return "\(n) fingers > \(most)"
         case .notEnoughMovement(let d, let t): return "lifted after moving \(f(d)) mm < \(f(t)) mm"
+        case .notEnoughTurn(let d, let t): return "lifted after turning \(f(d))° < \(f(t))°"
         case .wrongDirection(let d): return "wrong direction: \(d.rawValue)"
         case .offAxis(let a, let t): return "wrong direction: \(f(a))° off axis > \(f(t))°"
         case .outsideEdgeZone(let d, let t): return "started \(f(d)) mm from the edge > \(f(t)) mm zone"

@@ -40,6 +40,13 @@ struct RotationRecognizer: RecognizerLogic {
     private var overruled: (degrees: Double, scale: Double)?
     var deadline: Timestamp? { nil }
 
+    /// Why a rotation that never began fails when its fingers lift: its turn passed the threshold
+    /// but never dominated the scale change, or it never turned far enough (0° when no pair formed).
+    private var liftedTooSoon: Reason {
+        if let overruled { return .turnDoesNotDominate(overruled.degrees, overruled.scale) }
+        return .notEnoughTurn(motion.degrees, p.rotationThreshold)
+    }
+
     init(_ p: RecognizerParameters) { self.p = p }
 
     mutating func reset() {
@@ -92,16 +99,12 @@ struct RotationRecognizer: RecognizerLogic {
             ring.push(time, .zero)
         case (.waiting, .allLifted):
             state = .done
-            proposal = pair.failureWhenLifted(.notEnoughMovement(0, p.rotationThreshold)) ?? .fail(.sequenceEnded)
+            proposal = pair.failureWhenLifted(liftedTooSoon) ?? .fail(.sequenceEnded)
         case (.tracking, .pairLost):
             state = .waiting
         case (.tracking, .allLifted):
             state = .done
-            if let overruled {
-                proposal = .fail(.turnDoesNotDominate(overruled.degrees, overruled.scale))
-            } else {
-                proposal = .fail(.notEnoughMovement(motion.degrees, p.rotationThreshold))
-            }
+            proposal = .fail(liftedTooSoon)
         case (.tracking, .turned(let degrees)):
             if motion.isTurnLike {
                 state = .active
