@@ -58,17 +58,7 @@ public struct GesturePipeline: Sendable {
     public mutating func feed(_ event: RawEvent, device id: Int) -> [EngineOutput] {
         guard let index = assemblerIndex(id) else { return [] }
         var out: [EngineOutput] = []
-        if let deadline = engine.nextDeadline, deadline <= event.time {
-            out = engine.advance(to: event.time)
-        }
-        if assemblers[index].consume(event), let frame = assemblers[index].report(at: event.time, ids: &ids) {
-            if out.isEmpty {
-                out = deliver(frame)
-            } else {
-                out += deliver(frame)
-            }
-            if !pendingSurfaces.isEmpty { applyPendingSurface(at: index) }
-        }
+        step(event, assembler: index, into: &out)
         return out
     }
 
@@ -77,20 +67,27 @@ public struct GesturePipeline: Sendable {
     public mutating func feed(_ events: [RawEvent], device id: Int) -> [EngineOutput] {
         guard let index = assemblerIndex(id) else { return [] }
         var out: [EngineOutput] = []
-        for event in events {
-            if let deadline = engine.nextDeadline, deadline <= event.time {
-                out += engine.advance(to: event.time)
-            }
-            if assemblers[index].consume(event), let frame = assemblers[index].report(at: event.time, ids: &ids) {
-                if out.isEmpty {
-                    out = deliver(frame)
-                } else {
-                    out += deliver(frame)
-                }
-                if !pendingSurfaces.isEmpty { applyPendingSurface(at: index) }
-            }
-        }
+        for event in events { step(event, assembler: index, into: &out) }
         return out
+    }
+
+    /// One event through the assembler at `index`: due deadlines first, then the frame it closes
+    /// (if any), then a surface change that was waiting for the device's touches to lift.
+    @inline(__always)
+    private mutating func step(_ event: RawEvent, assembler index: Int, into out: inout [EngineOutput]) {
+        if let deadline = engine.nextDeadline, deadline <= event.time {
+            if out.isEmpty { out = engine.advance(to: event.time) } else { out += engine.advance(to: event.time) }
+        }
+        guard assemblers[index].consume(event), let frame = assemblers[index].report(at: event.time, ids: &ids) else {
+            return
+        }
+        // Taking the engine's arrays whole when nothing came before keeps their storage reusable.
+        if out.isEmpty {
+            out = deliver(frame)
+        } else {
+            out += deliver(frame)
+        }
+        if !pendingSurfaces.isEmpty { applyPendingSurface(at: index) }
     }
 
     public mutating func advance(to time: Timestamp) -> [EngineOutput] { engine.advance(to: time) }
