@@ -5,25 +5,41 @@ import GesturePosix
 import GestureCore
 import GestureConfig
 @testable import GestureDaemon
-import GesturePosix
 import GestureProtocol
+
+/// A real client hub on a real socket in a temporary directory, served in-process by `service()`
+/// (no daemon, no thread): what the hub does is seen as it happens. Close it with `hub.closeAll()`.
+final class InProcessHub {
+    let dir = TempDir()
+    let path: String
+    let settings: SocketSettings
+    let epoll: Epoll
+    let hub: ClientHub
+
+    init(queueLimit: Int) throws {
+        path = dir.file("hub.sock")
+        settings = SocketSettings(path: path, mode: 0o600, clientQueueLimit: queueLimit)
+        epoll = try Epoll()
+        hub = try ClientHub(listenFD: try ClientHub.listen(path: path, settings: settings), socketPath: path,
+                            settings: settings, epoll: epoll, logger: Logger(label: "test.hub"))
+    }
+
+    /// Handles whatever the sockets have ready now.
+    func service() throws {
+        for (fd, events) in try epoll.wait(timeout: 0) {
+            if fd == hub.listenFD { hub.acceptAll() } else { hub.handle(fd: fd, events: events) }
+        }
+    }
+}
 
 /// The socket hub in-process: publish many lines to a client that does not read.
 @Suite struct ClientHubTests {
     @Test func aSlowSubscriberLosesLinesAndIsToldHowMany() throws {
-        let dir = TempDir()
-        let path = dir.file("hub.sock")
-        let settings = SocketSettings(path: path, mode: 0o600, clientQueueLimit: 16)
-        let epoll = try Epoll()
-        let hub = try ClientHub(listenFD: try ClientHub.listen(path: path, settings: settings), socketPath: path,
-                                settings: settings, epoll: epoll, logger: Logger(label: "test.hub"))
+        let served = try InProcessHub(queueLimit: 16)
+        let hub = served.hub
         defer { hub.closeAll() }
-        func service() throws {
-            for (fd, events) in try epoll.wait(timeout: 0) {
-                if fd == hub.listenFD { hub.acceptAll() } else { hub.handle(fd: fd, events: events) }
-            }
-        }
-        let client = try ControlClient(path: path)
+        func service() throws { try served.service() }
+        let client = try ControlClient(path: served.path)
         try service()
         #expect(hub.clients.count == 1)
         #expect(try client.readLine(timeout: 2000) == DaemonVersion.helloLine)

@@ -141,19 +141,11 @@ import GestureRecording
     /// In process: a recorder that does not read loses its recording; a subscriber on the same hub
     /// gets every gesture line meanwhile, and the daemon's queues stay bounded.
     @Test func aSlowRecorderLosesItsRecordingAndNoOneElseLosesAnything() throws {
-        let dir = TempDir()
-        let path = dir.file("hub.sock")
-        let settings = SocketSettings(path: path, mode: 0o600, clientQueueLimit: 16)
-        let epoll = try Epoll()
-        let hub = try ClientHub(listenFD: try ClientHub.listen(path: path, settings: settings), socketPath: path,
-                                settings: settings, epoll: epoll, logger: Logger(label: "test.hub"))
+        let served = try InProcessHub(queueLimit: 16)
+        let (hub, path, settings) = (served.hub, served.path, served.settings)
         defer { hub.closeAll() }
         let recordings = DeviceRecordings(hub: hub, logger: Logger(label: "test.record"))
-        func service() throws {
-            for (fd, events) in try epoll.wait(timeout: 0) {
-                if fd == hub.listenFD { hub.acceptAll() } else { hub.handle(fd: fd, events: events) }
-            }
-        }
+        func service() throws { try served.service() }
         let recorder = try ControlClient(path: path)
         try service()
         let recorderConnection = try #require(hub.clients.values.first)
