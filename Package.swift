@@ -14,6 +14,14 @@ let leanRelease: [LinkerSetting] = [
                  .when(configuration: .release)),
 ]
 
+/// The daemon's own modules hold their state in one loop thread's classes (the daemon, the client
+/// hub): release builds leave out the run-time exclusivity checks on those properties, which cost a
+/// thread-local lookup on every access of the per-frame path (docs/architecture.md, "Performance").
+/// Debug builds, which the tests run, keep them; the compile-time checks stay in both.
+let loopThreadRelease: [SwiftSetting] = [
+    .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+]
+
 let package = Package(
     name: "gestured",
     products: [
@@ -38,7 +46,7 @@ let package = Package(
 
         // The one POSIX layer: errno and descriptor types, the EINTR retry, the syscall seam tests
         // script, epoll / timerfd / signalfd / Unix sockets. Sees only Glibc and CGestureSys.
-        .target(name: "GesturePosix", dependencies: ["CGestureSys"]),
+        .target(name: "GesturePosix", dependencies: ["CGestureSys"], swiftSettings: loopThreadRelease),
 
         // Pure core: kernel codes, touch model, slot tracking, regions, recognizers, engine. No C, no clock.
         .target(name: "GestureCore"),
@@ -60,7 +68,7 @@ let package = Package(
         .target(name: "GestureDaemon", dependencies: [
             "GestureCore", "GestureRecording", "GestureConfig", "GestureDevices", "GesturePosix",
             "GestureProtocol", "GestureReport", "CGestureSys", .product(name: "Logging", package: "swift-log"),
-        ]),
+        ], swiftSettings: loopThreadRelease),
         .executableTarget(name: "gestured", dependencies: [
             "GestureDaemon", "GestureProtocol", "GesturePosix", "GestureReport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

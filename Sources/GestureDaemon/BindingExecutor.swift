@@ -195,7 +195,12 @@ public final class BindingExecutor {
     }
 
     /// The next timeout (µs, CLOCK_MONOTONIC), for the loop's timer.
-    public var nextDeadline: Int64? { running.values.map(\.deadline).min() }
+    /// Asked at every loop turn: no array is built.
+    public var nextDeadline: Int64? {
+        var earliest: Int64?
+        for entry in running.values where earliest == nil || entry.deadline < earliest! { earliest = entry.deadline }
+        return earliest
+    }
 
     /// Kills the process groups of commands past their timeout: SIGTERM, then SIGKILL after a grace.
     public func enforceTimeouts(now: Int64 = monotonicMicroseconds()) {

@@ -109,6 +109,38 @@ extension ClientHub {
         writeAppended(client)
     }
 
+    /// `enqueueStreamed` for a line already encoded, its newline included. With nothing waiting
+    /// for the client, the line goes straight to its socket (one `send`, no queue bookkeeping); only
+    /// what the socket does not take is queued, and the client is watched for room.
+    func enqueueStreamed(line: UnsafeRawBufferPointer, to client: ClientConnection) {
+        guard client.output.count < queueLimit else {
+            client.output.dropped += 1
+            return
+        }
+        guard client.output.isEmpty && client.output.dropped == 0 && !client.interest.contains(.writable) else {
+            client.output.append(line: line)
+            writeAppended(client)
+            return
+        }
+        // The queue stays empty when the socket takes it all, so nothing the client may do changes.
+        switch system.send(client.fd, line) {
+        case .success(let count) where count == line.count:
+            return
+        case .success(let count):
+            client.output.append(line: UnsafeRawBufferPointer(rebasing: line[count...]))
+        case .failure(.wouldBlock):
+            client.output.append(line: line)
+        case .failure(let error) where error.isPeerGone:
+            disconnect(client, reason: "vanished mid-write (\(error))")
+            return
+        case .failure(let error):
+            disconnect(client, reason: "\(SystemCallError("send", errno: error))", level: .warning)
+            return
+        }
+        // Part or all of it waits: be woken when the socket has room.
+        settle(client)
+    }
+
     /// Queues a line that must not be dropped (a recording's events and its end line): the caller
     /// checks the queue's room first (`DeviceRecordings` ends the recording of a client that reads
     /// too slowly rather than let its queue grow).

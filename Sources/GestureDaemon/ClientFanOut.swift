@@ -2,11 +2,12 @@ import GestureCore
 
 /// Streamed lines (gesture, touch, explain) to every subscriber whose filter matches.
 extension ClientHub {
-    /// Sends one engine output to every matching subscriber; encodes it once.
+    /// Sends one engine output to every matching subscriber; encodes it once, straight into the
+    /// hub's reused line buffer (no string is made on the way to the sockets).
     func publish(_ output: EngineOutput) {
         // Lines about regions and gestures clients attached go to their owners (ClientHub+OwnedLines.swift).
         if publishOwned(output) { return }
-        var line: String?
+        var length = 0
         for client in clients.values {
             let wanted: Bool
             if case .explain(let e) = output {
@@ -15,8 +16,8 @@ extension ClientHub {
                 wanted = client.subscribed && client.filter.matches(output)
             }
             guard wanted else { continue }
-            if line == nil { line = output.jsonLine }
-            enqueueStreamed(line!, to: client)
+            if length == 0 { length = output.writeJSONLine(into: &lineBuffer) }
+            lineBuffer.withUnsafeBytes { enqueueStreamed(line: UnsafeRawBufferPointer(rebasing: $0[..<length]), to: client) }
         }
     }
 

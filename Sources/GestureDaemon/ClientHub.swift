@@ -5,7 +5,6 @@ import GestureCore
 import GestureConfig
 import GesturePosix
 import Logging
-import GesturePosix
 import GestureProtocol
 
 /// The socket side of the protocol (docs/protocol.md): the listening socket and every client.
@@ -44,6 +43,8 @@ final class ClientHub {
     /// Events not yet taken by the owner, oldest first.
     private var events: [ClientHubEvent] = []
     private var firstEvent = 0
+    /// Where a streamed line is encoded once for all its receivers (ClientFanOut.swift); reused.
+    var lineBuffer: [UInt8] = []
     /// Where reads land before a client's line reader takes them (one loop thread, one buffer).
     let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: ClientHub.readSize, alignment: 8)
 
@@ -91,8 +92,11 @@ final class ClientHub {
     /// The next thing the owner must know or do, oldest first; nil when there is none.
     func nextEvent() -> ClientHubEvent? {
         guard firstEvent < events.count else {
-            events.removeAll(keepingCapacity: true)
-            firstEvent = 0
+            // Asked after every dispatch: only touch the array when there is something to clear.
+            if firstEvent > 0 {
+                events.removeAll(keepingCapacity: true)
+                firstEvent = 0
+            }
             return nil
         }
         defer { firstEvent += 1 }

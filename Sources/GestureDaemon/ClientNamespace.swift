@@ -8,7 +8,8 @@ enum ClientNamespace {
 
     /// The owning client and the client's own id of a qualified id; nil for a config id.
     static func split(_ id: String) -> (client: Int, local: Substring)? {
-        guard let colon = id.firstIndex(of: ":"), let client = Int(id[..<colon]) else { return nil }
+        // Asked for every published line; config ids (nearly all) have no ':', found on the bytes.
+        guard let colon = id.utf8.firstIndex(of: UInt8(ascii: ":")), let client = Int(id[..<colon]) else { return nil }
         return (client, id[id.index(after: colon)...])
     }
 

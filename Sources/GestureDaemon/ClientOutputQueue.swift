@@ -21,6 +21,12 @@ struct ClientOutputQueue {
         lineEnds.append(bytes.count)
     }
 
+    /// Appends the bytes of one line, its newline included.
+    mutating func append(line: UnsafeRawBufferPointer) {
+        bytes.append(contentsOf: line)
+        lineEnds.append(bytes.count)
+    }
+
     /// Calls `body` with the unsent bytes; it returns how many it sent.
     mutating func send(_ body: (UnsafeRawBufferPointer) -> Int) {
         let n = bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[sent...])) }

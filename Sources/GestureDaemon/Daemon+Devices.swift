@@ -88,7 +88,7 @@ extension Daemon {
         let surface = apps.surfaces.applied(to: configuration.surface(for: description, kind: kind, path: info.devnode), device: ref)
         let device = LiveDevice(ref: ref, evdev: evdev, surface: surface)
         devices[ref.id] = device
-        deviceByFD[evdev.fd] = ref.id
+        deviceByFD[evdev.fd] = device
         deviceByNode[info.devnode] = ref.id
         pipeline.addDevice(description, ref: ref, surface: surface)
         logger.info("device added", metadata: [
@@ -110,15 +110,21 @@ extension Daemon {
     }
 
     func readDevice(_ id: Int) {
-        guard let device = devices[id] else { return }
+        if let device = devices[id] { read(device) }
+    }
+
+    /// Reads what the device has queued and feeds it to the pipeline.
+    func read(_ device: LiveDevice) {
+        let id = device.ref.id
         eventBuffer.removeAll(keepingCapacity: true)
+        let dropped = device.evdev.droppedCount
         let status = device.evdev.read(into: &eventBuffer)
-        for event in eventBuffer {
-            if event.type == .syn && event.code == .synDropped {
-                logger.notice("SYN_DROPPED: events lost, resyncing", metadata: ["device": "\(device.ref.name)"])
-            }
-            lastEventTime = max(lastEventTime ?? event.time, event.time)
+        if device.evdev.droppedCount != dropped {
+            logger.notice("SYN_DROPPED: events lost, resyncing", metadata: ["device": "\(device.ref.name)"])
         }
+        var latest = lastEventTime?.rawValue ?? Int64.min
+        for i in eventBuffer.indices where eventBuffer[i].time.rawValue > latest { latest = eventBuffer[i].time.rawValue }
+        if latest != Int64.min { lastEventTime = Timestamp(microseconds: latest) }
         handle(pipeline.feed(eventBuffer, device: id))
         // After the gestures they made were published.
         if recordings.isActive { recordings.capture(eventBuffer, device: id) }

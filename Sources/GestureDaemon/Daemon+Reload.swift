@@ -54,7 +54,7 @@ extension Daemon {
 
         let old = devices
         devices = [:]
-        deviceByFD = [:]
+        deviceByFD.removeAll()
         deviceByNode = [:]
         for (id, device) in old.sorted(by: { $0.key < $1.key }) {
             let desc = device.evdev.description
@@ -71,7 +71,7 @@ extension Daemon {
                 to: newConfiguration.surface(for: desc, kind: device.ref.kind, path: device.evdev.path), device: device.ref)
             let live = LiveDevice(ref: device.ref, evdev: device.evdev, surface: surface)
             devices[id] = live
-            deviceByFD[device.evdev.fd] = id
+            deviceByFD[device.evdev.fd] = live
             deviceByNode[device.evdev.path] = id
             pipeline.addDevice(desc, ref: device.ref, surface: surface)
         }

@@ -41,7 +41,7 @@ public final class Daemon {
     var udev: Udev?
     var monitor: UdevMonitor?
     var devices: [Int: LiveDevice] = [:]
-    var deviceByFD: [FileDescriptor: Int] = [:]
+    var deviceByFD = DescriptorTable<LiveDevice>()
     var deviceByNode: [String: Int] = [:]
     var nextDeviceID = 0
     var running = true
@@ -155,10 +155,11 @@ public final class Daemon {
     }
 
     func dispatch(fd: FileDescriptor, events: EpollEvents) {
-        if let id = deviceByFD[fd] {
-            readDevice(id)
+        if let device = deviceByFD[fd] {
+            let id = device.ref.id
+            read(device)
             // A hung-up fd stays readable forever (level-triggered): never leave one in the set.
-            if devices[id] != nil && !events.isDisjoint(with: [.hangUp, .error]) {
+            if !events.isDisjoint(with: [.hangUp, .error]) && devices[id] != nil {
                 closeDevice(id, reason: "hang-up")
             }
         } else if fd == hub.listenFD {
@@ -240,11 +241,10 @@ public final class Daemon {
 
     /// Publishes outputs and runs bindings.
     func handle(_ outputs: [EngineOutput]) {
-        for output in outputs {
-            hub.publish(output)
-            if case .gesture(let event) = output, !bindings.bindings.isEmpty {
-                bindings.handle(event)
-            }
+        let binds = !bindings.bindings.isEmpty
+        for i in outputs.indices {
+            hub.publish(outputs[i])
+            if binds, case .gesture(let event) = outputs[i] { bindings.handle(event) }
         }
     }
 

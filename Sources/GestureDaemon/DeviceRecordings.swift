@@ -50,7 +50,14 @@ final class DeviceRecordings {
     var isActive: Bool { !sessions.isEmpty }
     var count: Int { sessions.count }
     /// CLOCK_MONOTONIC µs when the first timed recording ends.
-    var nextDeadline: Int64? { sessions.compactMap(\.deadline).min() }
+    /// Asked at every loop turn: no array is built.
+    var nextDeadline: Int64? {
+        var earliest: Int64?
+        for session in sessions {
+            if let d = session.deadline, earliest == nil || d < earliest! { earliest = d }
+        }
+        return earliest
+    }
 
     // MARK: requests
 

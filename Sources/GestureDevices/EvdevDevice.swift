@@ -11,6 +11,9 @@ public final class EvdevDevice {
     /// The device as data, for the pipeline.
     public let description: DeviceDescription
     public private(set) var isGrabbed = false
+    /// SYN_DROPPED events seen (the kernel's buffer overflowed and events were lost): the reader
+    /// notices a loss by this count changing, without looking at every event.
+    public private(set) var droppedCount = 0
     /// libevdev, or a scripted source in tests.
     private let source: any EvdevEventSource
 
@@ -64,6 +67,7 @@ public final class EvdevDevice {
             case .success(.resync(let event)):
                 events.append(event)
                 if mode == .normal {
+                    droppedCount += 1
                     // SYN_DROPPED: close the dropped window, then read the sync delta until EAGAIN.
                     events.append(RawEvent(time: event.time, type: .syn, code: .synReport, value: 0))
                     mode = .sync

@@ -37,7 +37,7 @@ final class Libevdev: EvdevEventSource {
         if rc < 0 {
             let error = Errno(rawValue: -rc)
             // EINVAL: wrong flags or an uninitialized device; only our mistake.
-            preconditionNotABug(error, "libevdev_next_event", fd: fd.rawValue, alsoBugs: [.invalidArgument])
+            preconditionNotABug(error, "libevdev_next_event", fd: fd.rawValue, alsoBug: .invalidArgument)
             return .failure(error)
         }
         let raw = RawEvent(time: Timestamp(seconds: Int64(event.time.tv_sec), microseconds: Int64(event.time.tv_usec)),

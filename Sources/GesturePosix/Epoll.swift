@@ -32,14 +32,20 @@ public enum EpollOperation: Sendable {
 public final class Epoll {
     public let fd: FileDescriptor
     public let system: any SystemCalls
-    private var ready: [EpollReadiness] = []
+    /// Where each wait's readiness lands: allocated once, reused by every wait (the loop waits once
+    /// per input frame, so the wait itself allocates nothing).
+    private let ready = UnsafeMutableBufferPointer<EpollReadiness>.allocate(capacity: Epoll.capacity)
+    /// The most readiness entries one wait reports.
+    public static let capacity = 64
 
     public init(system: any SystemCalls = LinuxSystemCalls.shared) throws(SystemCallError) {
         self.system = system
         fd = try system.epollCreate().get("epoll_create1")
-        ready.reserveCapacity(64)
     }
-    deinit { system.close(fd) }
+    deinit {
+        system.close(fd)
+        ready.deallocate()
+    }
 
     public func add(_ target: FileDescriptor, events: EpollEvents) throws(SystemCallError) {
         try system.epollControl(fd, .add, target, events).get("epoll_ctl(ADD)", subject: "\(target)")
@@ -61,11 +67,20 @@ public final class Epoll {
 
     /// Waits for events; `timeout` in ms, -1 forever. An interrupted wait returns no events (the
     /// caller's loop re-arms its timers and waits again), so it is deliberately not retried here.
-    public func wait(timeout: Int32) throws(SystemCallError) -> [EpollReadiness] {
-        switch system.epollWaitOnce(fd, timeout: timeout, into: &ready) {
-        case .success: return ready
-        case .failure(.interrupted): return []
+    /// The list is valid until the next wait.
+    public func wait(timeout: Int32) throws(SystemCallError) -> EpollReadyList {
+        switch system.epollWaitOnce(fd, timeout: timeout, into: ready) {
+        case .success(let count): return EpollReadyList(entries: UnsafeBufferPointer(rebasing: ready[0..<count]))
+        case .failure(.interrupted): return EpollReadyList(entries: UnsafeBufferPointer(rebasing: ready[0..<0]))
         case .failure(let error): throw SystemCallError("epoll_wait", errno: error)
         }
     }
+}
+
+/// What one `Epoll.wait` reported, in the epoll set's own storage: valid until the next wait.
+public struct EpollReadyList: RandomAccessCollection {
+    let entries: UnsafeBufferPointer<EpollReadiness>
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { entries.count }
+    public subscript(position: Int) -> EpollReadiness { entries[position] }
 }

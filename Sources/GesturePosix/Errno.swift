@@ -59,10 +59,10 @@ extension Errno {
 }
 
 /// Stops the process when a call failed in a way only a bug can explain (`Errno.isProgrammerError`,
-/// plus `alsoBugs` for calls where, say, EINVAL can only mean wrong arguments from us).
+/// plus `alsoBug` for calls where, say, EINVAL can only mean wrong arguments from us).
 @inlinable
-public func preconditionNotABug(_ error: Errno, _ call: StaticString, fd: Int32, alsoBugs: [Errno] = []) {
-    if error.isProgrammerError || alsoBugs.contains(error) {
+public func preconditionNotABug(_ error: Errno, _ call: StaticString, fd: Int32, alsoBug: Errno? = nil) {
+    if error.isProgrammerError || error == alsoBug {
         preconditionFailure("\(call) on fd \(fd) failed with \(error): a bug in gestured")
     }
 }

@@ -48,7 +48,7 @@ public final class MonotonicTimer {
         }
         if case .failure(let error) = Errno.result(timerfd_settime(fd.rawValue, Int32(TFD_TIMER_ABSTIME), &spec, nil)) {
             // EINVAL: a nanosecond field out of range, which the arithmetic above rules out.
-            preconditionNotABug(error, "timerfd_settime", fd: fd.rawValue, alsoBugs: [.invalidArgument])
+            preconditionNotABug(error, "timerfd_settime", fd: fd.rawValue, alsoBug: .invalidArgument)
         }
     }
 

@@ -54,8 +54,8 @@ public protocol SystemCalls {
     func epollCreate() -> Result<FileDescriptor, Errno>
     func epollControl(_ epoll: FileDescriptor, _ operation: EpollOperation, _ fd: FileDescriptor,
                       _ events: EpollEvents) -> Result<Void, Errno>
-    /// Fills `ready` (emptied first) with what is ready within `timeout` ms (-1: forever).
-    func epollWaitOnce(_ epoll: FileDescriptor, timeout: Int32, into ready: inout [EpollReadiness]) -> Result<Void, Errno>
+    /// Fills the start of `ready` with what is ready within `timeout` ms (-1: forever); how many.
+    func epollWaitOnce(_ epoll: FileDescriptor, timeout: Int32, into ready: UnsafeMutableBufferPointer<EpollReadiness>) -> Result<Int, Errno>
 }
 
 extension SystemCalls {
@@ -80,14 +80,14 @@ public struct LinuxSystemCalls: SystemCalls, Sendable {
 
     @inline(__always)
     private func checked<T>(_ result: Result<T, Errno>, _ call: StaticString, _ fd: FileDescriptor,
-                            alsoBugs: [Errno] = []) -> Result<T, Errno> {
-        if case .failure(let error) = result { preconditionNotABug(error, call, fd: fd.rawValue, alsoBugs: alsoBugs) }
+                            alsoBug: Errno? = nil) -> Result<T, Errno> {
+        if case .failure(let error) = result { preconditionNotABug(error, call, fd: fd.rawValue, alsoBug: alsoBug) }
         return result
     }
 
     public func acceptOnce(_ listener: FileDescriptor) -> Result<FileDescriptor, Errno> {
         checked(Errno.result(gestured_accept_nonblocking(listener.rawValue)), "accept4", listener,
-                alsoBugs: [.invalidArgument])
+                alsoBug: .invalidArgument)
             .map(FileDescriptor.init(rawValue:))
     }
 
@@ -137,19 +137,18 @@ public struct LinuxSystemCalls: SystemCalls, Sendable {
         var event = epoll_event(events: events.rawValue, data: epoll_data_t(fd: fd.rawValue))
         // EINVAL: epoll on itself or a bad operation; only our mistake.
         return checked(Errno.result(epoll_ctl(epoll.rawValue, operation.rawValue, fd.rawValue, &event)),
-                       "epoll_ctl", fd, alsoBugs: [.invalidArgument]).map { _ in () }
+                       "epoll_ctl", fd, alsoBug: .invalidArgument).map { _ in () }
     }
 
-    public func epollWaitOnce(_ epoll: FileDescriptor, timeout: Int32, into ready: inout [EpollReadiness]) -> Result<Void, Errno> {
-        ready.removeAll(keepingCapacity: true)
-        return withUnsafeTemporaryAllocation(of: epoll_event.self, capacity: 64) { buffer in
+    public func epollWaitOnce(_ epoll: FileDescriptor, timeout: Int32, into ready: UnsafeMutableBufferPointer<EpollReadiness>) -> Result<Int, Errno> {
+        withUnsafeTemporaryAllocation(of: epoll_event.self, capacity: ready.count) { buffer in
             let result = checked(Errno.result(epoll_wait(epoll.rawValue, buffer.baseAddress, Int32(buffer.count), timeout)),
-                                 "epoll_wait", epoll, alsoBugs: [.invalidArgument])
-            guard case .success(let count) = result else { return result.map { _ in () } }
+                                 "epoll_wait", epoll, alsoBug: .invalidArgument)
+            guard case .success(let count) = result else { return result.map { _ in 0 } }
             for i in 0..<Int(count) {
-                ready.append((FileDescriptor(rawValue: buffer[i].data.fd), EpollEvents(rawValue: buffer[i].events)))
+                ready[i] = (FileDescriptor(rawValue: buffer[i].data.fd), EpollEvents(rawValue: buffer[i].events))
             }
-            return .success(())
+            return .success(Int(count))
         }
     }
 }

@@ -141,6 +141,31 @@ import GesturePosix
         #expect(scripted.connection(peer)?.interest == .readable)
     }
 
+    /// A streamed line goes straight to an idle client's socket; when the socket takes only part of
+    /// it, the rest waits in the queue and follows once there is room: the line arrives whole, once,
+    /// and the next line comes after it.
+    @Test func aLineTheSocketTakesPartOfArrivesWholeOnceThereIsRoom() throws {
+        let scripted = try ScriptedHub()
+        let peer = scripted.kernel.connect(uid: 0)
+        #expect(try scripted.runUntilIdle())
+        peer.send(#"{"request":"subscribe"}"# + "\n")
+        #expect(try scripted.runUntilIdle())
+        #expect(peer.take().count == 2)
+        let first = GestureEvent(gesture: "pan", kind: .pan, state: .began, time: Timestamp(microseconds: 1),
+                                 device: "d", region: "r", fingers: 1)
+        var second = first
+        second.state = .changed
+        peer.allow(10)  // ten bytes of the first line, then EAGAIN
+        scripted.hub.publish(.gesture(first))
+        #expect(scripted.connection(peer)?.output.count == 1)
+        #expect(scripted.connection(peer)?.interest.contains(.writable) == true)
+        scripted.hub.publish(.gesture(second))
+        peer.allow(Int.max)
+        #expect(try scripted.runUntilIdle())
+        #expect(peer.take() == [first.jsonLine, second.jsonLine])
+        #expect(scripted.connection(peer)?.interest == .readable)
+    }
+
     @Test func aPeerVanishingMidWriteCostsOnlyThatPeer() throws {
         let scripted = try ScriptedHub()
         let midLine = scripted.kernel.connect(uid: 0)

@@ -168,9 +168,9 @@ final class ScriptedKernel: SystemCalls {
         return .success(())
     }
 
-    func epollWaitOnce(_ epoll: FileDescriptor, timeout: Int32, into ready: inout [EpollReadiness]) -> Result<Void, Errno> {
-        ready.removeAll()
+    func epollWaitOnce(_ epoll: FileDescriptor, timeout: Int32, into ready: UnsafeMutableBufferPointer<EpollReadiness>) -> Result<Int, Errno> {
         if let error = count("epoll_wait") { return .failure(error) }
+        var filled = 0
         for (fd, wanted) in interest.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             var events: EpollEvents = []
             if fd == listener {
@@ -181,9 +181,12 @@ final class ScriptedKernel: SystemCalls {
                 if s.peerVanished { events.insert(.hangUp) }
             }
             events = events.intersection(wanted.union([.hangUp, .error]))
-            if !events.isEmpty { ready.append((fd, events)) }
+            if !events.isEmpty && filled < ready.count {
+                ready[filled] = (fd, events)
+                filled += 1
+            }
         }
-        return .success(())
+        return .success(filled)
     }
 }
 

@@ -109,9 +109,13 @@ final class ScriptedEvdev: EvdevEventSource {
         script.append((.normal, .failure(.wouldBlock)))
         let source = ScriptedEvdev(script)
         var events: [RawEvent] = []
-        #expect(device(source).read(into: &events) == .drained)
+        let scripted = device(source)
+        #expect(scripted.droppedCount == 0)
+        #expect(scripted.read(into: &events) == .drained)
         #expect(source.wrongModes.isEmpty, "\(source.wrongModes)")
         #expect(events == down + [dropped, Self.report(20)] + delta + drag)
+        // The daemon logs the loss when this count moves (the sync delta's events do not count).
+        #expect(scripted.droppedCount == 1)
 
         var pipeline = GesturePipeline(engine: GestureEngine(configuration: EngineConfiguration(root: RegionSpec(id: "screen"), recognizers: [])), emitsAllTouches: true)
         pipeline.addDevice(EvdevReadTests.description, ref: DeviceRef(id: 0, name: "scripted", kind: .touchscreen),

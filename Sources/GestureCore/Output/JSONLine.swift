@@ -239,50 +239,64 @@ public struct JSONLine: Sendable {
 
 extension GestureEvent {
     /// The gesture line (docs/protocol.md).
-    public var jsonLine: String {
+    public var jsonLine: String { JSONObjectWriter.object(capacity: jsonCapacity, writeJSON) }
+    /// The gesture line and a newline at the start of `buffer` (`EngineOutput.writeJSONLine`).
+    func writeJSONLine(into buffer: inout [UInt8]) -> Int {
+        JSONObjectWriter.write(capacity: jsonCapacity, into: &buffer, writeJSON)
+    }
+
+    private var jsonCapacity: Int {
         typealias W = JSONObjectWriter
         let strings = W.bound(gesture) + W.bound(device) + W.bound(region) + W.bound(kind.rawValue)
             + W.bound(state.rawValue) + W.bound(direction?.rawValue ?? "") + W.bound("gesture")
-        let capacity = 16 * W.keyBytes + strings + 8 * JSONLine.numberBytes + 3 * JSONLine.pointBytes + 2
-        return W.object(capacity: capacity) { w in
-            w.add("type", "gesture")
-            w.add("gesture", gesture)
-            w.add("kind", kind.rawValue)
-            w.add("state", state.rawValue)
-            w.add("time", time.seconds)
-            w.add("device", device)
-            w.add("region", region)
-            w.add("fingers", fingers)
-            if let taps { w.add("taps", taps) }
-            if let direction { w.add("direction", direction.rawValue) }
-            if let location { w.add("location", location) }
-            if let translation { w.add("translation", translation) }
-            if let velocity { w.add("velocity", velocity) }
-            if let scale { w.add("scale", scale) }
-            if let rotation { w.add("rotation", rotation) }
-            if let scalarVelocity {
-                if kind == .pinch { w.add("scaleVelocity", scalarVelocity) } else { w.add("rotationVelocity", scalarVelocity) }
-            }
+        return 16 * W.keyBytes + strings + 8 * JSONLine.numberBytes + 3 * JSONLine.pointBytes + 2
+    }
+
+    private func writeJSON(_ w: inout JSONObjectWriter) {
+        w.add("type", "gesture")
+        w.add("gesture", gesture)
+        w.add("kind", kind.rawValue)
+        w.add("state", state.rawValue)
+        w.add("time", time.seconds)
+        w.add("device", device)
+        w.add("region", region)
+        w.add("fingers", fingers)
+        if let taps { w.add("taps", taps) }
+        if let direction { w.add("direction", direction.rawValue) }
+        if let location { w.add("location", location) }
+        if let translation { w.add("translation", translation) }
+        if let velocity { w.add("velocity", velocity) }
+        if let scale { w.add("scale", scale) }
+        if let rotation { w.add("rotation", rotation) }
+        if let scalarVelocity {
+            if kind == .pinch { w.add("scaleVelocity", scalarVelocity) } else { w.add("rotationVelocity", scalarVelocity) }
         }
     }
 }
 
 extension TouchEvent {
-    public var jsonLine: String {
+    public var jsonLine: String { JSONObjectWriter.object(capacity: jsonCapacity, writeJSON) }
+    /// The touch line and a newline at the start of `buffer` (`EngineOutput.writeJSONLine`).
+    func writeJSONLine(into buffer: inout [UInt8]) -> Int {
+        JSONObjectWriter.write(capacity: jsonCapacity, into: &buffer, writeJSON)
+    }
+
+    private var jsonCapacity: Int {
         typealias W = JSONObjectWriter
-        let capacity = 10 * W.keyBytes + W.bound("touch") + W.bound(phase.rawValue) + W.bound(region ?? "")
+        return 10 * W.keyBytes + W.bound("touch") + W.bound(phase.rawValue) + W.bound(region ?? "")
             + W.bound(responder ?? "") + W.bound(device) + 3 * JSONLine.numberBytes + JSONLine.pointBytes + 2
-        return W.object(capacity: capacity) { w in
-            w.add("type", "touch")
-            w.add("phase", phase.rawValue)
-            w.add("id", id.rawValue)
-            w.add("location", location)
-            if let region { w.add("region", region) }
-            if let responder { w.add("responder", responder) }
-            w.add("tapCount", tapCount)
-            w.add("time", time.seconds)
-            w.add("device", device)
-        }
+    }
+
+    private func writeJSON(_ w: inout JSONObjectWriter) {
+        w.add("type", "touch")
+        w.add("phase", phase.rawValue)
+        w.add("id", id.rawValue)
+        w.add("location", location)
+        if let region { w.add("region", region) }
+        if let responder { w.add("responder", responder) }
+        w.add("tapCount", tapCount)
+        w.add("time", time.seconds)
+        w.add("device", device)
     }
 }
 
@@ -306,6 +320,27 @@ extension EngineOutput {
         case .gesture(let g): g.jsonLine
         case .touch(let t): t.jsonLine
         case .explain(let e): e.jsonLine
+        }
+    }
+
+    /// Writes `jsonLine` and a newline at the start of `buffer`, growing it when needed, and
+    /// returns their length in bytes; what lies past them is stale. The live daemon's streamed lines
+    /// go this way: one reused buffer, no string in between.
+    public func writeJSONLine(into buffer: inout [UInt8]) -> Int {
+        switch self {
+        case .gesture(let g): return g.writeJSONLine(into: &buffer)
+        case .touch(let t): return t.writeJSONLine(into: &buffer)
+        case .explain(let e):
+            // Rare (explain subscribers only): through the string.
+            let utf8 = e.jsonLine.utf8
+            if buffer.count < utf8.count + 1 { buffer.append(contentsOf: repeatElement(0, count: utf8.count + 1 - buffer.count)) }
+            var n = 0
+            for byte in utf8 {
+                buffer[n] = byte
+                n += 1
+            }
+            buffer[n] = UInt8(ascii: "\n")
+            return n + 1
         }
     }
 }

@@ -22,6 +22,23 @@ struct JSONObjectWriter {
         }
     }
 
+    /// Writes `{...}` built by `body` (which must write at most `capacity - 2` bytes) and a newline
+    /// at the start of `buffer`, growing it when it is shorter than `capacity + 1`; returns the bytes
+    /// written (what lies past them is stale). The daemon encodes every streamed line this way into
+    /// one reused buffer, with no string and no allocation in between.
+    static func write(capacity: Int, into buffer: inout [UInt8], _ body: (inout JSONObjectWriter) -> Void) -> Int {
+        if buffer.count < capacity + 1 { buffer.append(contentsOf: repeatElement(0, count: capacity + 1 - buffer.count)) }
+        return buffer.withUnsafeMutableBufferPointer { storage in
+            var writer = JSONObjectWriter(base: storage.baseAddress!)
+            writer.base[0] = UInt8(ascii: "{")
+            body(&writer)
+            assert(writer.count < capacity, "JSON object of \(writer.count + 1) bytes in a buffer of \(capacity)")
+            writer.base[writer.count] = UInt8(ascii: "}")
+            writer.base[writer.count + 1] = UInt8(ascii: "\n")
+            return writer.count + 2
+        }
+    }
+
     private init(base: UnsafeMutablePointer<UInt8>) { self.base = base }
 
     private mutating func key(_ k: StaticString) {
