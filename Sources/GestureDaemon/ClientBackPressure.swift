@@ -83,11 +83,7 @@ extension ClientHub {
                 }
                 guard let failure else { continue }
                 if failure == .wouldBlock { return true }
-                if failure.isPeerGone {
-                    disconnect(client, reason: "vanished mid-write (\(failure))")
-                } else {
-                    disconnect(client, reason: "\(SystemCallError("send", errno: failure))", level: .warning)
-                }
+                disconnect(client, afterFailedSend: failure)
                 return false
             }
             guard client.output.dropped > 0 else { return true }
@@ -130,11 +126,8 @@ extension ClientHub {
             client.output.append(line: UnsafeRawBufferPointer(rebasing: line[count...]))
         case .failure(.wouldBlock):
             client.output.append(line: line)
-        case .failure(let error) where error.isPeerGone:
-            disconnect(client, reason: "vanished mid-write (\(error))")
-            return
         case .failure(let error):
-            disconnect(client, reason: "\(SystemCallError("send", errno: error))", level: .warning)
+            disconnect(client, afterFailedSend: error)
             return
         }
         // Part or all of it waits: be woken when the socket has room.
@@ -157,6 +150,15 @@ extension ClientHub {
             service(client)
         } else {
             settle(client)
+        }
+    }
+
+    /// A send failed with something other than EAGAIN: the peer left, or the socket broke.
+    private func disconnect(_ client: ClientConnection, afterFailedSend error: Errno) {
+        if error.isPeerGone {
+            disconnect(client, reason: "vanished mid-write (\(error))")
+        } else {
+            disconnect(client, reason: "\(SystemCallError("send", errno: error))", level: .warning)
         }
     }
 }
