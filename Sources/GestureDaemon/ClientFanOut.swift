@@ -16,8 +16,8 @@ extension ClientHub {
                 wanted = client.subscribed && client.filter.matches(output)
             }
             guard wanted else { continue }
-            if length == 0 { length = output.writeJSONLine(into: &lineBuffer) }
-            lineBuffer.withUnsafeBytes { enqueueStreamed(line: UnsafeRawBufferPointer(rebasing: $0[..<length]), to: client) }
+            if length == 0 { length = lines.write(output) }
+            lines.buffer.withUnsafeBytes { enqueueStreamed(line: UnsafeRawBufferPointer(rebasing: $0[..<length]), to: client) }
         }
     }
 

@@ -44,7 +44,7 @@ final class ClientHub {
     private var events: [ClientHubEvent] = []
     private var firstEvent = 0
     /// Where a streamed line is encoded once for all its receivers (ClientFanOut.swift); reused.
-    var lineBuffer: [UInt8] = []
+    var lines = StreamedLineWriter()
     /// Where reads land before a client's line reader takes them (one loop thread, one buffer).
     let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: ClientHub.readSize, alignment: 8)
 

@@ -8,8 +8,11 @@ enum ClientNamespace {
 
     /// The owning client and the client's own id of a qualified id; nil for a config id.
     static func split(_ id: String) -> (client: Int, local: Substring)? {
-        // Asked for every published line; config ids (nearly all) have no ':', found on the bytes.
-        guard let colon = id.utf8.firstIndex(of: UInt8(ascii: ":")), let client = Int(id[..<colon]) else { return nil }
+        // Asked for every published line; config ids (nearly all) have no ':'. A native string is
+        // searched over its bytes in place (String.UTF8View's own search walks indices).
+        let hasColon = id.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: ":")) }
+            ?? id.utf8.contains(UInt8(ascii: ":"))
+        guard hasColon, let colon = id.utf8.firstIndex(of: UInt8(ascii: ":")), let client = Int(id[..<colon]) else { return nil }
         return (client, id[id.index(after: colon)...])
     }
 

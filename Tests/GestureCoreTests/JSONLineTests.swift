@@ -9,6 +9,8 @@ import Testing
             (0, "0"), (-0.0, "0"), (1, "1"), (-1, "-1"), (1.5, "1.5"), (0.000005, "0.000005"),
             (0.0000004, "0"), (123456.789, "123456.789"), (-2.25, "-2.25"), (1330495944.417034, "1330495944.417034"),
             (0.1 + 0.2, "0.3"), (99.9999999, "100"), (.nan, "null"), (.infinity, "null"),
+            (0.5, "0.5"), (0.01, "0.01"), (0.000001, "0.000001"), (10.000001, "10.000001"), (9.999999, "9.999999"),
+            (100.12, "100.12"), (-0.090909, "-0.090909"), (1234567.000100, "1234567.0001"), (42.10203, "42.10203"),
         ]
         for (value, text) in cases { #expect(JSONLine.number(value) == text, "\(value)") }
         #expect(JSONLine.number(1e16) == String(1e16))
@@ -21,6 +23,21 @@ import Testing
         j.add("zero", 0)
         j.add("u", UInt64.max)
         #expect(j.line == #"{"min":-9223372036854775808,"max":9223372036854775807,"zero":0,"u":18446744073709551615}"#)
+        // Every digit count, at both ends.
+        var power: UInt64 = 1
+        for digits in 1...20 {
+            #expect(Self.written(power) == "1" + String(repeating: "0", count: digits - 1))
+            if digits < 20 { #expect(Self.written(power * 10 - 1) == String(repeating: "9", count: digits)) }
+            if digits < 20 { power *= 10 }
+        }
+        #expect(Self.written(1_234_567_890_123_456_789) == "1234567890123456789")
+    }
+
+    static func written(_ v: UInt64) -> String {
+        var j = JSONLine()
+        j.add("v", v)
+        let line = j.line
+        return String(line.dropFirst(5).dropLast())
     }
 
     @Test func stringsAreEscapedAndReadBackExactly() throws {
@@ -36,6 +53,38 @@ import Testing
         #expect((object["p"] as? [String: Any])?["x"] as? Double == -1.25)
         #expect(object["b"] as? Bool == true)
         #expect(object["raw"] as? [Int] == [1, 2])
+    }
+
+    /// Every scalar that needs escaping, and its neighbours, at every position of a string long
+    /// enough for the word-at-a-time copy (whole eight-byte words, then a tail).
+    @Test func everyEscapeIsFoundAtEveryPosition() {
+        func reference(_ s: String) -> String {
+            var out = "\""
+            for scalar in s.unicodeScalars {
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{2028}", "\u{2029}":
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                default: out.unicodeScalars.append(scalar)
+                }
+            }
+            return out + "\""
+        }
+        let scalars: [Unicode.Scalar] = (0..<0x100).map { Unicode.Scalar(UInt8($0)) } + ["\u{2027}", "\u{2028}", "\u{2029}", "\u{202A}", "日", "👍"]
+        let plain = Array("abcdefghijklmnopqrstu ~!")
+        for scalar in scalars {
+            for position in 0...plain.count {
+                var text = String(plain[..<position])
+                text.unicodeScalars.append(scalar)
+                text += String(plain[position...])
+                #expect(JSONLine.quoted(text) == reference(text), "U+\(String(scalar.value, radix: 16)) at \(position)")
+            }
+        }
     }
 
     @Test func randomNumbersRoundTripToSixDecimals() throws {
@@ -93,6 +142,53 @@ import Testing
             let object = try #require(JSONSerialization.jsonObject(with: Data(g.jsonLine.utf8)) as? [String: Any])
             #expect(object["gesture"] as? String == g.gesture)
         }
+    }
+
+    /// The daemon's writer keeps runs of fields encoded from line to line: whatever repeats or
+    /// changes between lines (and touch and explain lines between them), each line is `jsonLine`.
+    @Test func streamedLinesAreTheLinesWhateverRepeats() {
+        var generator = SystemRandomNumberGenerator()
+        let names = ["pan", "two-finger-pan", "a \"quoted\" \\ name", "日本", "x"]
+        var writer = StreamedLineWriter()
+        var repeats = 0
+        var previous: GestureEvent?
+        for i in 0..<3000 {
+            func pick(_ options: [String]) -> String {
+                // The same text in a fresh string now and then, as a reload or a new client would make it.
+                let name = options[Int.random(in: 0..<(i % 3 == 0 ? options.count : 2), using: &generator)]
+                return Bool.random(using: &generator) ? name : String(decoding: Array(name.utf8), as: UTF8.self)
+            }
+            let output: EngineOutput
+            switch Int.random(in: 0..<10, using: &generator) {
+            case 0:
+                output = .touch(TouchEvent(phase: .moved, id: TouchID(UInt64(i)), location: Point(x: 1.5, y: -2),
+                                           region: pick(names), tapCount: 1, time: Timestamp(microseconds: Int64(i)),
+                                           device: pick(names)))
+            case 1:
+                output = .explain(ExplainEvent(gesture: pick(names), region: pick(names), from: .possible, to: .failed,
+                                               time: Timestamp(microseconds: Int64(i)), reason: "moved \"far\""))
+            default:
+                var g = GestureEvent(
+                    gesture: pick(names), kind: [.pan, .pinch, .swipe][Int.random(in: 0..<3, using: &generator)],
+                    state: [.began, .changed, .changed, .ended][Int.random(in: 0..<4, using: &generator)],
+                    time: Timestamp(microseconds: Int64(i) * 7919), device: pick(names), region: pick(names),
+                    fingers: Int.random(in: 1...3, using: &generator),
+                    direction: i % 5 == 0 ? .up : nil, location: Point(x: Double(i) / 7, y: 3),
+                    translation: i % 2 == 0 ? Point(x: -1, y: 0.25) : nil, scale: i % 3 == 0 ? 1.5 : nil)
+                if let previous, Int.random(in: 0..<3, using: &generator) > 0 {
+                    // Mostly the same stream again, its strings sometimes fresh copies of the same text.
+                    (g.gesture, g.kind, g.state, g.device, g.region) = (previous.gesture, previous.kind, previous.state, previous.device, previous.region)
+                    if Bool.random(using: &generator) { g.device = String(decoding: Array(g.device.utf8), as: UTF8.self) }
+                    repeats += 1
+                }
+                previous = g
+                output = .gesture(g)
+            }
+            let length = writer.write(output)
+            let written = String(decoding: writer.buffer[..<length], as: UTF8.self)
+            #expect(written == output.jsonLine + "\n", "line \(i)")
+        }
+        #expect(repeats > 1000)
     }
 
     @Test func touchLinesMatchTheReferenceWriter() {

@@ -119,19 +119,24 @@ public struct JSONLine: Sendable {
         }
         let magnitude = UInt64(abs(scaled))
         n += put(digits: magnitude / 1_000_000, p + n)
-        var frac = magnitude % 1_000_000
+        let frac = magnitude % 1_000_000
         guard frac != 0 else { return n }
-        var digits = 6
-        while frac % 10 == 0 {
-            frac /= 10
-            digits -= 1
-        }
+        // Six decimals two at a time, then the trailing zeros taken back (one is not zero).
         p[n] = UInt8(ascii: ".")
-        for i in stride(from: digits, to: 0, by: -1) {
-            p[n + i] = UInt8(ascii: "0") + UInt8(frac % 10)
-            frac /= 10
-        }
+        putPair(frac / 10_000, p + n + 1)
+        putPair(frac / 100 % 100, p + n + 3)
+        putPair(frac % 100, p + n + 5)
+        var digits = 6
+        while p[n + digits] == UInt8(ascii: "0") { digits -= 1 }
         return n + 1 + digits
+    }
+
+    /// The two decimal digits of `v` (below 100).
+    private static func putPair(_ v: UInt64, _ p: UnsafeMutablePointer<UInt8>) {
+        let pairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+        let i = Int(truncatingIfNeeded: v) &* 2
+        p[0] = pairs.utf8Start[i]
+        p[1] = pairs.utf8Start[i &+ 1]
     }
 
     /// The most a point takes: `{"x":…,"y":…}`.
@@ -149,15 +154,23 @@ public struct JSONLine: Sendable {
     /// Decimal digits of `v` (at most 20).
     static func put(digits v: UInt64, _ p: UnsafeMutablePointer<UInt8>) -> Int {
         var length = 1
-        var rest = v / 10
-        while rest > 0 {
+        var bound: UInt64 = 10
+        while v >= bound {
             length += 1
-            rest /= 10
+            if length == 20 { break }
+            bound &*= 10
         }
         var value = v
-        for i in stride(from: length - 1, through: 0, by: -1) {
-            p[i] = UInt8(ascii: "0") + UInt8(value % 10)
-            value /= 10
+        var end = length
+        while value >= 100 {
+            end -= 2
+            putPair(value % 100, p + end)
+            value /= 100
+        }
+        if value >= 10 {
+            putPair(value, p)
+        } else {
+            p[0] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value)
         }
         return length
     }
@@ -171,15 +184,28 @@ public struct JSONLine: Sendable {
     /// 2 + 6 × its length bytes).
     static func put(quoted utf8: UnsafeBufferPointer<UInt8>, _ p: UnsafeMutablePointer<UInt8>) -> Int {
         p[0] = UInt8(ascii: "\"")
-        // Keys, ids, names and states rarely need escaping: copy them whole when nothing may.
-        // 0x7F is DEL; 0xC2 leads C1 controls (U+0080–U+009F); 0xE2 leads U+2028 / U+2029.
-        if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) {
-            if let base = utf8.baseAddress { (p + 1).update(from: base, count: utf8.count) }
-            p[utf8.count + 1] = UInt8(ascii: "\"")
-            return utf8.count + 2
-        }
-        var n = 1
+        // Keys, ids, names and states are nearly always printable ASCII with no quote or backslash:
+        // those bytes are copied as they are checked, eight at a time while whole words remain. The
+        // first other byte (a control, DEL, a quote, a backslash or any non-ASCII byte) hands over
+        // to the escaping loop below.
         var i = 0
+        if let source = UnsafeRawPointer(utf8.baseAddress) {
+            let target = UnsafeMutableRawPointer(p + 1)
+            while i + 8 <= utf8.count {
+                let word = source.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                guard !mayNeedEscaping(word) else { break }
+                target.storeBytes(of: word, toByteOffset: i, as: UInt64.self)
+                i += 8
+            }
+        }
+        while i < utf8.count {
+            let byte = utf8[i]
+            if byte &- 0x20 >= 0x5F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { break }
+            p[1 + i] = byte
+            i += 1
+        }
+        var n = 1 + i
+        // 0x7F is DEL; 0xC2 leads C1 controls (U+0080–U+009F); 0xE2 leads U+2028 / U+2029.
         while i < utf8.count {
             let byte = utf8[i]
             switch byte {
@@ -214,6 +240,17 @@ public struct JSONLine: Sendable {
         return n + 1
     }
 
+    /// Whether any of the eight bytes of `word` is below 0x20, 0x7F or above, a quote or a
+    /// backslash (exact: no byte outside those makes it true; bit tricks on the whole word).
+    private static func mayNeedEscaping(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZeroByte(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
+        let below20 = (word &- ones &* 0x20) & ~word & highs
+        let from7F = ((word &+ ones) | word) & highs
+        return below20 | from7F != 0 || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C))
+    }
+
     /// `\uXXXX` for a scalar below U+10000 (six bytes).
     private static func put(escapedScalar value: UInt32, _ p: UnsafeMutablePointer<UInt8>) -> Int {
         p[0] = UInt8(ascii: "\\")
@@ -240,12 +277,9 @@ public struct JSONLine: Sendable {
 extension GestureEvent {
     /// The gesture line (docs/protocol.md).
     public var jsonLine: String { JSONObjectWriter.object(capacity: jsonCapacity, writeJSON) }
-    /// The gesture line and a newline at the start of `buffer` (`EngineOutput.writeJSONLine`).
-    func writeJSONLine(into buffer: inout [UInt8]) -> Int {
-        JSONObjectWriter.write(capacity: jsonCapacity, into: &buffer, writeJSON)
-    }
 
-    private var jsonCapacity: Int {
+    /// The most the line takes (every string escaped in full, every number at its longest).
+    var jsonCapacity: Int {
         typealias W = JSONObjectWriter
         let strings = W.bound(gesture) + W.bound(device) + W.bound(region) + W.bound(kind.rawValue)
             + W.bound(state.rawValue) + W.bound(direction?.rawValue ?? "") + W.bound("gesture")
@@ -253,13 +287,31 @@ extension GestureEvent {
     }
 
     private func writeJSON(_ w: inout JSONObjectWriter) {
+        writeLead(&w)
+        w.add("time", time.seconds)
+        writePlace(&w)
+        writeMeasures(&w)
+    }
+
+    // The line in the parts `StreamedLineWriter` keeps encoded between lines: the lead and the
+    // place repeat along a stream; the time and the measures change with every line.
+
+    /// `type`, `gesture`, `kind`, `state`.
+    func writeLead(_ w: inout JSONObjectWriter) {
         w.add("type", "gesture")
         w.add("gesture", gesture)
         w.add("kind", kind.rawValue)
         w.add("state", state.rawValue)
-        w.add("time", time.seconds)
+    }
+
+    /// `device`, `region`.
+    func writePlace(_ w: inout JSONObjectWriter) {
         w.add("device", device)
         w.add("region", region)
+    }
+
+    /// `fingers` and the kind's own fields.
+    func writeMeasures(_ w: inout JSONObjectWriter) {
         w.add("fingers", fingers)
         if let taps { w.add("taps", taps) }
         if let direction { w.add("direction", direction.rawValue) }
@@ -276,7 +328,7 @@ extension GestureEvent {
 
 extension TouchEvent {
     public var jsonLine: String { JSONObjectWriter.object(capacity: jsonCapacity, writeJSON) }
-    /// The touch line and a newline at the start of `buffer` (`EngineOutput.writeJSONLine`).
+    /// The touch line and a newline at the start of `buffer` (`StreamedLineWriter`).
     func writeJSONLine(into buffer: inout [UInt8]) -> Int {
         JSONObjectWriter.write(capacity: jsonCapacity, into: &buffer, writeJSON)
     }
@@ -320,27 +372,6 @@ extension EngineOutput {
         case .gesture(let g): g.jsonLine
         case .touch(let t): t.jsonLine
         case .explain(let e): e.jsonLine
-        }
-    }
-
-    /// Writes `jsonLine` and a newline at the start of `buffer`, growing it when needed, and
-    /// returns their length in bytes; what lies past them is stale. The live daemon's streamed lines
-    /// go this way: one reused buffer, no string in between.
-    public func writeJSONLine(into buffer: inout [UInt8]) -> Int {
-        switch self {
-        case .gesture(let g): return g.writeJSONLine(into: &buffer)
-        case .touch(let t): return t.writeJSONLine(into: &buffer)
-        case .explain(let e):
-            // Rare (explain subscribers only): through the string.
-            let utf8 = e.jsonLine.utf8
-            if buffer.count < utf8.count + 1 { buffer.append(contentsOf: repeatElement(0, count: utf8.count + 1 - buffer.count)) }
-            var n = 0
-            for byte in utf8 {
-                buffer[n] = byte
-                n += 1
-            }
-            buffer[n] = UInt8(ascii: "\n")
-            return n + 1
         }
     }
 }

@@ -39,7 +39,26 @@ struct JSONObjectWriter {
         }
     }
 
+    /// The fields `body` writes (which must take at most `capacity - 2` bytes), encoded without
+    /// braces into `bytes`, for `add(encoded:)` to copy into later objects.
+    static func fields(capacity: Int, into bytes: inout [UInt8], _ body: (inout JSONObjectWriter) -> Void) {
+        var scratch: [UInt8] = []
+        let length = write(capacity: capacity, into: &scratch, body)
+        bytes.removeAll(keepingCapacity: true)
+        bytes.append(contentsOf: scratch[1..<(length - 2)])
+    }
+
     private init(base: UnsafeMutablePointer<UInt8>) { self.base = base }
+
+    /// Copies fields encoded by `fields(capacity:into:_:)` (a comma first unless they open the object).
+    mutating func add(encoded fields: [UInt8]) {
+        if count > 1 {
+            base[count] = UInt8(ascii: ",")
+            count += 1
+        }
+        fields.withUnsafeBufferPointer { (base + count).update(from: $0.baseAddress!, count: $0.count) }
+        count += fields.count
+    }
 
     private mutating func key(_ k: StaticString) {
         if count > 1 {
@@ -56,8 +75,10 @@ struct JSONObjectWriter {
 
     mutating func add(_ k: StaticString, _ v: String) {
         key(k)
-        var v = v
-        count += v.withUTF8 { JSONLine.put(quoted: $0, base + count) }
+        let at = base + count
+        // In place, without copying the string (a copy is a retain and a release per field).
+        count += v.utf8.withContiguousStorageIfAvailable { JSONLine.put(quoted: $0, at) }
+            ?? { var copy = v; return copy.withUTF8 { JSONLine.put(quoted: $0, at) } }()
     }
     mutating func add(_ k: StaticString, _ v: Int) {
         key(k)
