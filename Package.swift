@@ -15,7 +15,7 @@ let leanRelease: [LinkerSetting] = [
 ]
 
 /// The daemon's own modules hold their state in one loop thread's classes (the daemon, the client
-/// hub): release builds leave out the run-time exclusivity checks on those properties, which cost a
+/// hub, the devices it reads): release builds leave out the run-time exclusivity checks on those properties, which cost a
 /// thread-local lookup on every access of the per-frame path (docs/architecture.md, "Performance").
 /// Debug builds, which the tests run, keep them; the compile-time checks stay in both.
 let loopThreadRelease: [SwiftSetting] = [
@@ -63,7 +63,8 @@ let package = Package(
         // For people: the text format, golden-file comparison and the SVG picture of a replay.
         .target(name: "GestureReport", dependencies: ["GestureCore", "GesturePosix"]),
         // The only importer of libevdev and libudev: input devices and the hot-plug monitor.
-        .target(name: "GestureDevices", dependencies: ["GestureCore", "GesturePosix", "CLibevdev", "CLibudev"]),
+        .target(name: "GestureDevices", dependencies: ["GestureCore", "GesturePosix", "CLibevdev", "CLibudev"],
+                swiftSettings: loopThreadRelease),
         // Daemon runtime: event loop, socket protocol, bindings, replay driver, systemd notify.
         .target(name: "GestureDaemon", dependencies: [
             "GestureCore", "GestureRecording", "GestureConfig", "GestureDevices", "GesturePosix",

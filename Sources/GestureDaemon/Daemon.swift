@@ -149,7 +149,8 @@ public final class Daemon {
                 // requests through), so its events are taken after each one.
                 actOnHubEvents()
             }
-            if pipeline.engine.hasDetachedLeftovers { pipeline.engine.compactIfIdle() }
+            // In place (a mutating call): reading a property of the engine from here would copy it.
+            pipeline.engine.compactIfIdle()
         }
         shutdown()
     }
