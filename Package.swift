@@ -16,7 +16,7 @@ let leanRelease: [LinkerSetting] = [
 
 /// The daemon's own modules hold their state in one loop thread's classes (the daemon, the client
 /// hub, the devices it reads): release builds leave out the run-time exclusivity checks on those properties, which cost a
-/// thread-local lookup on every access of the per-frame path (docs/architecture.md, "Performance").
+/// thread-local lookup on every access of the per-frame path (README, "CPU per event against libinput").
 /// Debug builds, which the tests run, keep them; the compile-time checks stay in both.
 let loopThreadRelease: [SwiftSetting] = [
     .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
