@@ -18,14 +18,15 @@ public struct StreamedLineWriter: Sendable {
     public mutating func write(_ output: EngineOutput) -> Int {
         switch output {
         case .gesture(let g):
+            let capacity = g.jsonCapacity
             if !lead.holds(g.gesture, g.kind.rawValue, g.state.rawValue) {
-                lead.encode(g.gesture, g.kind.rawValue, g.state.rawValue, capacity: g.jsonCapacity, g.writeLead)
+                lead.encode(g.gesture, g.kind.rawValue, g.state.rawValue, capacity: capacity, g.writeLead)
             }
             if !place.holds(g.device, g.region, "") {
-                place.encode(g.device, g.region, "", capacity: g.jsonCapacity, g.writePlace)
+                place.encode(g.device, g.region, "", capacity: capacity, g.writePlace)
             }
             let (leadBytes, placeBytes) = (lead.bytes, place.bytes)
-            return JSONObjectWriter.write(capacity: g.jsonCapacity, into: &buffer) { w in
+            return JSONObjectWriter.write(capacity: capacity, into: &buffer) { w in
                 w.add(encoded: leadBytes)
                 w.add("time", g.time.seconds)
                 w.add(encoded: placeBytes)
