@@ -125,15 +125,11 @@ extension Daemon {
         var latest = lastEventTime?.rawValue ?? Int64.min
         for i in eventBuffer.indices where eventBuffer[i].time.rawValue > latest { latest = eventBuffer[i].time.rawValue }
         if latest != Int64.min { lastEventTime = Timestamp(microseconds: latest) }
-        #if CPU_STAGE_READ_ONLY
-        // A measurement build of scripts/vm-cpu-stages: events are read and dropped.
-        #elseif CPU_STAGE_NO_OUTPUT
-        // A measurement build of scripts/vm-cpu-stages: the engine runs, what frames make is not
-        // published (a deadline's or a removal's few lines still are).
-        _ = pipeline.feed(eventBuffer, device: id)
-        #else
-        handle(pipeline.feed(eventBuffer, device: id))
-        #endif
+        switch MeasurementStage.current {
+        case .full: handle(pipeline.feed(eventBuffer, device: id))
+        case .noOutput: _ = pipeline.feed(eventBuffer, device: id)
+        case .readOnly: break
+        }
         // After the gestures they made were published.
         if recordings.isActive { recordings.capture(eventBuffer, device: id) }
         if case .gone(let error) = status {

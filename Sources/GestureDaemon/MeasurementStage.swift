@@ -1,0 +1,23 @@
+/// How much of a frame's path `Daemon.read` runs. Always `full`, except in the measurement builds
+/// of scripts/vm-cpu-stages (`-DCPU_STAGE_READ_ONLY`, `-DCPU_STAGE_NO_OUTPUT`), which find where the
+/// daemon's CPU per event goes. A constant: every build type-checks every stage, and the optimizer
+/// keeps only the one chosen.
+enum MeasurementStage {
+    /// Events are read through libevdev and dropped.
+    case readOnly
+    /// The engine runs; what the frames make is not published (a deadline's or a removal's few
+    /// lines still are).
+    case noOutput
+    /// The daemon users run.
+    case full
+
+    static var current: MeasurementStage {
+        #if CPU_STAGE_READ_ONLY
+        .readOnly
+        #elseif CPU_STAGE_NO_OUTPUT
+        .noOutput
+        #else
+        .full
+        #endif
+    }
+}
