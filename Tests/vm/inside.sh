@@ -228,8 +228,9 @@ EOF
     # The rule was installed moments ago (`udevadm control --reload` is asynchronous): on a fast
     # run the keyboard's add event can be processed before udevd has read it. A change event
     # applies the installed rules to the existing node, as a package's post-install trigger would.
-    udevadm trigger --action=change "$node" >/dev/null 2>&1
-    udevadm settle
+    # --settle waits for that event itself: a plain `udevadm settle` can return before udevd has
+    # even received it, and the properties read next would be the add event's.
+    udevadm trigger --settle --action=change "$node" >/dev/null 2>&1
     udevadm info --query=property --name="$node" > "$out/actions-udev.txt" 2>&1
     cat "/sys/class/input/$(basename "$node")/device/capabilities/key" > "$out/actions-caps.txt"
     evtest "$node" > "$out/actions-evtest.txt" 2>&1 &
