@@ -126,7 +126,7 @@ extension Daemon {
         for i in eventBuffer.indices where eventBuffer[i].time.rawValue > latest { latest = eventBuffer[i].time.rawValue }
         if latest != Int64.min { lastEventTime = Timestamp(microseconds: latest) }
         switch MeasurementStage.current {
-        case .full: handle(pipeline.feed(eventBuffer, device: id))
+        case .full, .noSend: handle(pipeline.feed(eventBuffer, device: id))
         case .noOutput: _ = pipeline.feed(eventBuffer, device: id)
         case .readOnly: break
         }

@@ -1,13 +1,16 @@
-/// How much of a frame's path `Daemon.read` runs. Always `full`, except in the measurement builds
-/// of scripts/vm-cpu-stages (`-DCPU_STAGE_READ_ONLY`, `-DCPU_STAGE_NO_OUTPUT`), which find where the
-/// daemon's CPU per event goes. A constant: every build type-checks every stage, and the optimizer
-/// keeps only the one chosen.
+/// How much of a frame's path the daemon runs (`Daemon.read`, the hub's streamed send). Always
+/// `full`, except in the measurement builds of scripts/vm-cpu-stages (`-DCPU_STAGE_READ_ONLY`,
+/// `-DCPU_STAGE_NO_OUTPUT`, `-DCPU_STAGE_NO_SEND`), which find where the daemon's CPU per event goes.
+/// A constant: every build type-checks every stage, and the optimizer keeps only the one chosen.
 enum MeasurementStage {
     /// Events are read through libevdev and dropped.
     case readOnly
     /// The engine runs; what the frames make is not published (a deadline's or a removal's few
     /// lines still are).
     case noOutput
+    /// Everything but the `send` of streamed lines: they are encoded and fanned out, and dropped
+    /// where the socket would have taken them (replies still go out).
+    case noSend
     /// The daemon users run.
     case full
 
@@ -16,6 +19,8 @@ enum MeasurementStage {
         .readOnly
         #elseif CPU_STAGE_NO_OUTPUT
         .noOutput
+        #elseif CPU_STAGE_NO_SEND
+        .noSend
         #else
         .full
         #endif
