@@ -14,6 +14,15 @@ CPU_CASES=(
     "touchpad-scroll|touchpads/SynPS2 Synaptics TouchPad.desc|touchpads/SynPS2 Synaptics TouchPad.two-finger-vert-scroll.events"
 )
 CPU_REPEATS=3 CPU_PLAYS=5
+# CPU_LAYOUT (diagnostic, scripts/vm-cpu-stages --layout): empty (the default, and the VM test's)
+# lets the scheduler place every process; "pairs" pins gestured and its client to CPU 0 and libinput
+# and its reader to CPU 1, "pairs-swapped" the other way round, so both pairs share a CPU alike.
+cpu_pin() {  # cpu_pin gestured|libinput: the taskset prefix of that pair under $CPU_LAYOUT
+    case "${CPU_LAYOUT:-}/$1" in
+        pairs/gestured|pairs-swapped/libinput) echo "taskset -c 0" ;;
+        pairs/libinput|pairs-swapped/gestured) echo "taskset -c 1" ;;
+    esac
+}
 cpu_ns() {  # nanoseconds on CPU of every thread of PID
     local total=0 t ns rest
     for t in /proc/"$1"/task/*/schedstat; do read -r ns rest < "$t" && total=$((total + ns)); done
@@ -29,7 +38,7 @@ cpu_compare() {  # cpu_compare DAEMON_PID SOCKET NAME DESC EVENTS REPEAT
     local daemon=$1 csock=$2 name=$3 desc="$rec/$4" events="$rec/$5" i=$6
     local tag="${CPU_TAG:-cpu}-$name-$i" n play
     n=$(grep -c '^E:' "$events")
-    "$relbin/gesturectl" listen --socket "$csock" > "$out/$tag-listen.jsonl" 2> "$out/$tag-listen.err" &
+    $(cpu_pin gestured) "$relbin/gesturectl" listen --socket "$csock" > "$out/$tag-listen.jsonl" 2> "$out/$tag-listen.err" &
     local listener=$!
     wait_for 30 sh -c "'$relbin/gesturectl' status --socket '$csock' | grep -q '\"clients\":2'" \
         || echo "$tag: the listener never connected" >> "$out/fatal"
@@ -41,7 +50,7 @@ cpu_compare() {  # cpu_compare DAEMON_PID SOCKET NAME DESC EVENTS REPEAT
         || echo "$tag: the daemon never opened $node" >> "$out/fatal"
     # Its lines go through a pipe to another process, as gestured's go through the socket to the
     # listener: neither pays for writing into the host-shared results folder.
-    libinput debug-events --device "$node" > >(cat > "$out/$tag-libinput.txt") 2>&1 &
+    $(cpu_pin libinput) libinput debug-events --device "$node" > >($(cpu_pin libinput) cat > "$out/$tag-libinput.txt") 2>&1 &
     local peer=$!
     wait_for 30 grep -q DEVICE_ADDED "$out/$tag-libinput.txt" || echo "$tag: libinput never opened $node" >> "$out/fatal"
     # One unmeasured play first: both processes are past their first-use costs (lazy set-up,
@@ -63,7 +72,7 @@ cpu_compare() {  # cpu_compare DAEMON_PID SOCKET NAME DESC EVENTS REPEAT
 }
 cpu_section() {
     local csock=/run/gestured-cpu.sock entry name desc events i
-    "$relbin/gestured" run --config "$out/vm-config.yaml" --socket "$csock" > "$out/${CPU_TAG:-cpu}-daemon.log" 2>&1 &
+    $(cpu_pin gestured) "$relbin/gestured" run --config "$out/vm-config.yaml" --socket "$csock" > "$out/${CPU_TAG:-cpu}-daemon.log" 2>&1 &
     local cdaemon=$!
     wait_for 30 "$relbin/gesturectl" status --socket "$csock" || echo "cpu: the release daemon never answered" >> "$out/fatal"
     for entry in "${CPU_CASES[@]}"; do
