@@ -202,7 +202,9 @@ actions_case() {
     local asock=/run/gestured-actions.sock cfg="$out/actions.yaml"
     actions_device_open() { "$bin/gesturectl" devices --socket "$asock" | grep -qF "$1"; }
     actions_keyboard() { grep -o '"device":"/dev/input/event[0-9]*"' "$1" | grep -o '/dev/input/event[0-9]*'; }
-    mkdir -p /run/udev/rules.d && cp "$root/udev/70-gestured.rules" /run/udev/rules.d/ && udevadm control --reload
+    # --ping returns once udevd has answered, so after the reload request it has been handled.
+    mkdir -p /run/udev/rules.d && cp "$root/udev/70-gestured.rules" /run/udev/rules.d/ \
+        && udevadm control --reload && udevadm control --ping
     cat > "$cfg" <<EOF
 version: 1
 gestures:
@@ -230,7 +232,14 @@ EOF
     # applies the installed rules to the existing node, as a package's post-install trigger would.
     # --settle waits for that event itself: a plain `udevadm settle` can return before udevd has
     # even received it, and the properties read next would be the add event's.
-    udevadm trigger --settle --action=change "$node" >/dev/null 2>&1
+    # Even so it failed twice in 10 runs (ID_INPUT_KEY without the rule's ID_INPUT_KEYBOARD): the
+    # change event is re-sent, for at most 20 s, until the property shows; the tries are logged.
+    actions_keyboard_marked() {
+        echo try >> "$out/actions-udev-tries.txt"
+        udevadm trigger --settle --action=change "$node" >/dev/null 2>&1
+        udevadm info --query=property --name="$node" | grep -q '^ID_INPUT_KEYBOARD=1$'
+    }
+    wait_for 20 actions_keyboard_marked
     udevadm info --query=property --name="$node" > "$out/actions-udev.txt" 2>&1
     cat "/sys/class/input/$(basename "$node")/device/capabilities/key" > "$out/actions-caps.txt"
     evtest "$node" > "$out/actions-evtest.txt" 2>&1 &
