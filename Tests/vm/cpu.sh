@@ -14,8 +14,8 @@ CPU_CASES=(
     "touchpad-scroll|touchpads/SynPS2 Synaptics TouchPad.desc|touchpads/SynPS2 Synaptics TouchPad.two-finger-vert-scroll.events"
 )
 CPU_REPEATS=3 CPU_PLAYS=5
-# CPU_LAYOUT (diagnostic, scripts/vm-cpu-stages --layout): empty (the default, and the VM test's)
-# lets the scheduler place every process; "pairs" pins gestured and its client to CPU 0 and libinput
+# CPU_LAYOUT (diagnostic, scripts/vm-cpu-stages --layouts): empty or "default" (the VM test's) lets
+# the scheduler place every process; "pairs" pins gestured and its client to CPU 0 and libinput
 # and its reader to CPU 1, "pairs-swapped" the other way round, so both pairs share a CPU alike.
 cpu_pin() {  # cpu_pin gestured|libinput: the taskset prefix of that pair under $CPU_LAYOUT
     case "${CPU_LAYOUT:-}/$1" in
