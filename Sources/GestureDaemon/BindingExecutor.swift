@@ -195,8 +195,11 @@ public final class BindingExecutor {
     }
 
     /// The next timeout (µs, CLOCK_MONOTONIC), for the loop's timer.
-    /// Asked at every loop turn: no array is built.
-    public var nextDeadline: Int64? {
+    /// Asked at every loop turn: no array is built, and with nothing running nothing is called.
+    @inline(__always)
+    public var nextDeadline: Int64? { running.isEmpty ? nil : earliestRunningDeadline() }
+
+    private func earliestRunningDeadline() -> Int64? {
         var earliest: Int64?
         for entry in running.values where earliest == nil || entry.deadline < earliest! { earliest = entry.deadline }
         return earliest

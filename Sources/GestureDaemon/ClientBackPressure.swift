@@ -120,7 +120,12 @@ extension ClientHub {
         }
         // The queue stays empty when the socket takes it all, so nothing the client may do changes.
         if MeasurementStage.current == .noSend { return }
-        switch system.send(client.fd, line) {
+        let sent = if let kernel = epoll.kernel {
+            retryingOnInterrupt { kernel.sendOnce(client.fd, line) }
+        } else {
+            system.send(client.fd, line)
+        }
+        switch sent {
         case .success(let count) where count == line.count:
             return
         case .success(let count):

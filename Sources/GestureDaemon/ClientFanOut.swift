@@ -6,7 +6,7 @@ extension ClientHub {
     /// hub's reused line buffer (no string is made on the way to the sockets).
     func publish(_ output: EngineOutput) {
         // Lines about regions and gestures clients attached go to their owners (ClientHub+OwnedLines.swift).
-        if publishOwned(output) { return }
+        if ownedLinesPossible && publishOwned(output) { return }
         var length = 0
         for client in clients.values {
             let wanted: Bool

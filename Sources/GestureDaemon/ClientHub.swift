@@ -43,6 +43,10 @@ final class ClientHub {
     /// Events not yet taken by the owner, oldest first.
     private var events: [ClientHubEvent] = []
     private var firstEvent = 0
+    /// Set once a client attached regions or gestures (Daemon+Requests.swift), and kept: before
+    /// that no line can involve a client's ids, and `publish` skips the namespace check
+    /// (ClientHub+OwnedLines.swift) that every line would otherwise pay.
+    var ownedLinesPossible = false
     /// Where a streamed line is encoded once for all its receivers (ClientFanOut.swift); reused.
     var lines = StreamedLineWriter()
     /// Where reads land before a client's line reader takes them (one loop thread, one buffer).
@@ -88,6 +92,10 @@ final class ClientHub {
     }
 
     // MARK: events
+
+    /// Whether `nextEvent` has an event to give or a taken list to clear; asked after every
+    /// dispatch, so the common case (neither) costs no call.
+    var hasEvents: Bool { firstEvent < events.count || firstEvent > 0 }
 
     /// The next thing the owner must know or do, oldest first; nil when there is none.
     func nextEvent() -> ClientHubEvent? {

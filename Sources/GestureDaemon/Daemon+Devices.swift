@@ -114,6 +114,7 @@ extension Daemon {
     }
 
     /// Reads what the device has queued and feeds it to the pipeline.
+    @inline(__always)
     func read(_ device: LiveDevice) {
         let id = device.ref.id
         eventBuffer.removeAll(keepingCapacity: true)

@@ -102,6 +102,7 @@ extension Daemon {
         case "attach", "update", "detach", "set-surface":
             let answer = apps.answer(request, client: client, pipeline: &pipeline,
                                      devices: devices.values.map { $0 as any SurfaceDevice } + injected.map { $0 as any SurfaceDevice }, at: now)
+            if !apps.attached.isEmpty { hub.ownedLinesPossible = true }
             handle(answer.outputs)
             if answer.changed { refreshTouchSubscribers() }
             return answer.reply

@@ -24,16 +24,18 @@ public final class Daemon {
     var configSource: String
     /// Recognizer id → kind, for filtering explain lines by kind.
     var recognizerKinds: [String: RecognizerKind] = [:] {
-        didSet { hub?.recognizerKinds = recognizerKinds }
+        didSet { hub.recognizerKinds = recognizerKinds }
     }
     var pipeline: GesturePipeline
     let epoll: Epoll
     let timer: MonotonicTimer
     let signals: SignalFD
     var watchdogTimer: MonotonicTimer?
-    var hub: ClientHub!
+    /// `let`, as every object the per-frame path calls: a method called on a `var` object property
+    /// retains and releases it around the call (the property could change meanwhile).
+    let hub: ClientHub
     /// Clients recording a device's raw events (`record`, DeviceRecordings.swift).
-    var recordings: DeviceRecordings!
+    let recordings: DeviceRecordings
     /// attach / update / detach / set-surface (AppRequests.swift).
     var apps: AppRequests
     let bindings: BindingDispatcher
@@ -147,7 +149,7 @@ public final class Daemon {
                 dispatch(fd: fd, events: events)
                 // Any dispatch can move the hub (publishing frees a queue, which lets held-back
                 // requests through), so its events are taken after each one.
-                actOnHubEvents()
+                if hub.hasEvents { actOnHubEvents() }
             }
             // In place (a mutating call): reading a property of the engine from here would copy it.
             pipeline.engine.compactIfIdle()
@@ -155,6 +157,7 @@ public final class Daemon {
         shutdown()
     }
 
+    @inline(__always)
     func dispatch(fd: FileDescriptor, events: EpollEvents) {
         if let device = deviceByFD[fd] {
             let id = device.ref.id
@@ -241,11 +244,15 @@ public final class Daemon {
     }
 
     /// Publishes outputs and runs bindings.
+    @inline(__always)
     func handle(_ outputs: [EngineOutput]) {
         let binds = !bindings.bindings.isEmpty
-        for i in outputs.indices {
-            hub.publish(outputs[i])
-            if binds, case .gesture(let event) = outputs[i] { bindings.handle(event) }
+        // Each output borrowed in place: no copy (and no retain of its strings) to publish it.
+        outputs.withUnsafeBufferPointer { outputs in
+            for i in outputs.indices {
+                hub.publish(outputs[i])
+                if binds, case .gesture(let event) = outputs[i] { bindings.handle(event) }
+            }
         }
     }
 

@@ -50,8 +50,11 @@ final class DeviceRecordings {
     var isActive: Bool { !sessions.isEmpty }
     var count: Int { sessions.count }
     /// CLOCK_MONOTONIC µs when the first timed recording ends.
-    /// Asked at every loop turn: no array is built.
-    var nextDeadline: Int64? {
+    /// Asked at every loop turn: no array is built, and with no recording nothing is called.
+    @inline(__always)
+    var nextDeadline: Int64? { sessions.isEmpty ? nil : earliestSessionDeadline() }
+
+    private func earliestSessionDeadline() -> Int64? {
         var earliest: Int64?
         for session in sessions {
             if let d = session.deadline, earliest == nil || d < earliest! { earliest = d }

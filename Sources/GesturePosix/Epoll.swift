@@ -6,14 +6,14 @@ import CGestureSys
 /// epoll event bits.
 public struct EpollEvents: OptionSet, Hashable, Sendable {
     public let rawValue: UInt32
-    public init(rawValue: UInt32) { self.rawValue = rawValue }
-    public static let readable = EpollEvents(rawValue: EPOLLIN.rawValue)
-    public static let writable = EpollEvents(rawValue: EPOLLOUT.rawValue)
+    @inlinable public init(rawValue: UInt32) { self.rawValue = rawValue }
+    @inlinable public static var readable: EpollEvents { EpollEvents(rawValue: EPOLLIN.rawValue) }
+    @inlinable public static var writable: EpollEvents { EpollEvents(rawValue: EPOLLOUT.rawValue) }
     /// The peer shut its writing side (EPOLLRDHUP).
-    public static let readHangUp = EpollEvents(rawValue: EPOLLRDHUP.rawValue)
+    @inlinable public static var readHangUp: EpollEvents { EpollEvents(rawValue: EPOLLRDHUP.rawValue) }
     /// Always reported, never requested.
-    public static let hangUp = EpollEvents(rawValue: EPOLLHUP.rawValue)
-    public static let error = EpollEvents(rawValue: EPOLLERR.rawValue)
+    @inlinable public static var hangUp: EpollEvents { EpollEvents(rawValue: EPOLLHUP.rawValue) }
+    @inlinable public static var error: EpollEvents { EpollEvents(rawValue: EPOLLERR.rawValue) }
 }
 
 /// epoll_ctl operations.
@@ -32,6 +32,11 @@ public enum EpollOperation: Sendable {
 public final class Epoll {
     public let fd: FileDescriptor
     public let system: any SystemCalls
+    /// `system` when it is the real kernel, for the calls nearly every input frame makes (this
+    /// wait, a streamed line's send): called directly, not through the protocol's existential, so a
+    /// wake-up runs through two calls fewer (README, "CPU per event against libinput"). nil for a
+    /// scripted kernel, which the protocol reaches.
+    public let kernel: LinuxSystemCalls?
     /// Where each wait's readiness lands: allocated once, reused by every wait (the loop waits once
     /// per input frame, so the wait itself allocates nothing).
     private let ready = UnsafeMutableBufferPointer<EpollReadiness>.allocate(capacity: Epoll.capacity)
@@ -40,6 +45,7 @@ public final class Epoll {
 
     public init(system: any SystemCalls = LinuxSystemCalls.shared) throws(SystemCallError) {
         self.system = system
+        kernel = system as? LinuxSystemCalls
         fd = try system.epollCreate().get("epoll_create1")
     }
     deinit {
@@ -69,7 +75,12 @@ public final class Epoll {
     /// caller's loop re-arms its timers and waits again), so it is deliberately not retried here.
     /// The list is valid until the next wait.
     public func wait(timeout: Int32) throws(SystemCallError) -> EpollReadyList {
-        switch system.epollWaitOnce(fd, timeout: timeout, into: ready) {
+        let result = if let kernel {
+            kernel.epollWaitOnce(fd, timeout: timeout, into: ready)
+        } else {
+            system.epollWaitOnce(fd, timeout: timeout, into: ready)
+        }
+        switch result {
         case .success(let count): return EpollReadyList(entries: UnsafeBufferPointer(rebasing: ready[0..<count]))
         case .failure(.interrupted): return EpollReadyList(entries: UnsafeBufferPointer(rebasing: ready[0..<0]))
         case .failure(let error): throw SystemCallError("epoll_wait", errno: error)

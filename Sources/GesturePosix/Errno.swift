@@ -5,27 +5,27 @@ import Glibc
 /// A C `errno` value as a type, so call sites match on names (`.wouldBlock`) rather than integers.
 public struct Errno: RawRepresentable, Error, Hashable, Sendable, CustomStringConvertible {
     public let rawValue: Int32
-    public init(rawValue: Int32) { self.rawValue = rawValue }
+    @inlinable public init(rawValue: Int32) { self.rawValue = rawValue }
 
     /// The calling thread's `errno` now (read it right after the failed call).
     @inlinable public static var current: Errno { Errno(rawValue: errno) }
 
-    public static let interrupted = Errno(rawValue: EINTR)
+    @inlinable public static var interrupted: Errno { Errno(rawValue: EINTR) }
     /// EAGAIN (EWOULDBLOCK is the same value on Linux): a non-blocking fd has nothing to give or take.
-    public static let wouldBlock = Errno(rawValue: EAGAIN)
-    public static let noDevice = Errno(rawValue: ENODEV)
-    public static let brokenPipe = Errno(rawValue: EPIPE)
-    public static let connectionReset = Errno(rawValue: ECONNRESET)
-    public static let connectionAborted = Errno(rawValue: ECONNABORTED)
-    public static let badFileDescriptor = Errno(rawValue: EBADF)
-    public static let badAddress = Errno(rawValue: EFAULT)
-    public static let invalidArgument = Errno(rawValue: EINVAL)
-    public static let noSuchEntry = Errno(rawValue: ENOENT)
-    public static let tooManyOpenFiles = Errno(rawValue: EMFILE)
-    public static let tooManyOpenFilesInSystem = Errno(rawValue: ENFILE)
-    public static let noBufferSpace = Errno(rawValue: ENOBUFS)
-    public static let outOfMemory = Errno(rawValue: ENOMEM)
-    public static let timedOut = Errno(rawValue: ETIMEDOUT)
+    @inlinable public static var wouldBlock: Errno { Errno(rawValue: EAGAIN) }
+    @inlinable public static var noDevice: Errno { Errno(rawValue: ENODEV) }
+    @inlinable public static var brokenPipe: Errno { Errno(rawValue: EPIPE) }
+    @inlinable public static var connectionReset: Errno { Errno(rawValue: ECONNRESET) }
+    @inlinable public static var connectionAborted: Errno { Errno(rawValue: ECONNABORTED) }
+    @inlinable public static var badFileDescriptor: Errno { Errno(rawValue: EBADF) }
+    @inlinable public static var badAddress: Errno { Errno(rawValue: EFAULT) }
+    @inlinable public static var invalidArgument: Errno { Errno(rawValue: EINVAL) }
+    @inlinable public static var noSuchEntry: Errno { Errno(rawValue: ENOENT) }
+    @inlinable public static var tooManyOpenFiles: Errno { Errno(rawValue: EMFILE) }
+    @inlinable public static var tooManyOpenFilesInSystem: Errno { Errno(rawValue: ENFILE) }
+    @inlinable public static var noBufferSpace: Errno { Errno(rawValue: ENOBUFS) }
+    @inlinable public static var outOfMemory: Errno { Errno(rawValue: ENOMEM) }
+    @inlinable public static var timedOut: Errno { Errno(rawValue: ETIMEDOUT) }
 
     /// Errors only a bug in gestured can cause on a descriptor it owns: a closed or never-opened
     /// fd (EBADF) or a bad pointer (EFAULT). Carrying on could read, write or close someone else's

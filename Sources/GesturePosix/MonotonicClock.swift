@@ -26,7 +26,7 @@ func readCounter(_ fd: FileDescriptor) -> UInt64 {
 /// A CLOCK_MONOTONIC timerfd armed at absolute times (µs). Non-blocking. Owned by the loop thread.
 public final class MonotonicTimer {
     public let fd: FileDescriptor
-    public private(set) var armedAt: Int64?
+    public internal(set) var armedAt: Int64?
 
     public init() throws(SystemCallError) {
         fd = try Errno.result(timerfd_create(CLOCK_MONOTONIC, Int32(TFD_CLOEXEC | TFD_NONBLOCK)))
@@ -35,8 +35,15 @@ public final class MonotonicTimer {
     deinit { LinuxSystemCalls.shared.close(fd) }
 
     /// Arms at `time` (absolute µs), or disarms with nil. Periodic with `interval` µs when given.
+    /// The loop asks at every turn; unchanged, the common case, is decided where it asks.
+    @inlinable
     public func arm(at time: Int64?, interval: Int64? = nil) {
         guard time != armedAt || interval != nil else { return }
+        set(at: time, interval: interval)
+    }
+
+    @usableFromInline
+    func set(at time: Int64?, interval: Int64?) {
         armedAt = time
         var spec = itimerspec()
         if let time {

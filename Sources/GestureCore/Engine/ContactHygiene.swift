@@ -88,6 +88,7 @@ struct ContactHygiene: Sendable {
     func isResting(_ id: TouchID) -> Bool { contacts.contains { $0.id == id && $0.resting } }
 
     /// Filters one frame. `touches` then holds what recognizers see; resting contacts are left out.
+    @inline(__always)
     mutating func process(_ frame: TouchFrame) {
         touches.clearKeepingCapacity()
         newlyResting.clearKeepingCapacity()

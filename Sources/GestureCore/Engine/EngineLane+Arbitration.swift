@@ -71,6 +71,7 @@ extension EngineLane {
         return false
     }
 
+    @inline(__always)
     mutating func apply(_ out: inout [EngineOutput]) {
         successes.clearKeepingCapacity()
         for (r, p) in proposals {
@@ -168,8 +169,14 @@ extension EngineLane {
         }
     }
 
+    /// Decides the held successes (`Slot.pending`) whose required recognizers have decided.
+    @inline(__always)
     mutating func resolvePending(_ out: inout [EngineOutput]) {
-        guard pendingCount > 0 else { return }
+        // Most frames hold no success: decided here without a call.
+        if pendingCount > 0 { resolveHeldSuccesses(&out) }
+    }
+
+    private mutating func resolveHeldSuccesses(_ out: inout [EngineOutput]) {
         var changed = true
         while changed {
             changed = false

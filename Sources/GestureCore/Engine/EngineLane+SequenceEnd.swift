@@ -2,9 +2,11 @@ extension EngineLane {
     // MARK: - Time and sequence end
 
     mutating func fireDeadlines(upTo time: Timestamp, _ out: inout [EngineOutput]) {
-        while fireOne(upTo: time, &out) {}
+        // The common case, nothing due, decided here without a call.
+        while let deadline = cachedDeadline, deadline <= time, fireOne(upTo: time, &out) {}
     }
 
+    @inline(__always)
     mutating func recomputeDeadline() {
         var best: Timestamp?
         for r in slots.indices where slots[r].state == .possible && !slots[r].touches.isEmpty {
@@ -15,10 +17,29 @@ extension EngineLane {
     }
 
     /// Resets recognizers whose sequence is over, releases held touch events, forgets finished touches.
+    @inline(__always)
     mutating func finishStep(_ out: inout [EngineOutput]) {
         // Only when some recognizer holds touches that have all lifted (`liftedSlots`): most frames
-        // have none, and then the scan below would find nothing.
-        var changed = liftedSlots
+        // have none, and then the scan would find nothing.
+        if liftedSlots { endLiftedSequences(&out) }
+        flushHeld(&out)
+        var i = records.count - 1
+        while i >= 0 {
+            // The fields in place: copying the record would copy its touch and retain its arrays.
+            if records[i].terminal
+                && (records[i].closed || !records[i].publishes || (!records[i].beganHeld && !records[i].endedHeld)) {
+                records.swapAt(i, records.count - 1)
+                records.removeLast()
+            }
+            i -= 1
+        }
+        recomputeDeadline()
+    }
+
+    /// `finishStep`'s part for recognizers whose touches have all lifted: each either waits (a timer,
+    /// a required recognizer that can still decide) or ends its sequence.
+    private mutating func endLiftedSequences(_ out: inout [EngineOutput]) {
+        var changed = true
         while changed {
             changed = false
             liftedSlots = false
@@ -50,18 +71,6 @@ extension EngineLane {
             }
             if changed { resolvePending(&out) }
         }
-        flushHeld(&out)
-        var i = records.count - 1
-        while i >= 0 {
-            // The fields in place: copying the record would copy its touch and retain its arrays.
-            if records[i].terminal
-                && (records[i].closed || !records[i].publishes || (!records[i].beganHeld && !records[i].endedHeld)) {
-                records.swapAt(i, records.count - 1)
-                records.removeLast()
-            }
-            i -= 1
-        }
-        recomputeDeadline()
     }
 
     /// Contacts the hygiene found resting leave their gestures as if lifted (a recognizer left without

@@ -76,6 +76,7 @@ extension EngineLane {
                           device: deviceName))
     }
 
+    @inline(__always)
     mutating func deliverStreams(_ frame: TouchFrame, _ out: inout [EngineOutput]) {
         for touch in frame.touches {
             let ri = recordIndex(touch.id)
@@ -109,6 +110,7 @@ extension EngineLane {
     }
 
     /// Releases held began / ended events whose delaying recognizers have decided.
+    @inline(__always)
     mutating func flushHeld(_ out: inout [EngineOutput]) {
         for ri in records.indices where !records[ri].closed && (records[ri].beganHeld || records[ri].endedHeld) {
             if records[ri].beganHeld && !blocks(ri, began: true) {

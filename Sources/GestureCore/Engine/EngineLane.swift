@@ -173,6 +173,7 @@ struct EngineLane: Sendable {
     // MARK: - Lane API
 
     /// Processes one frame of this lane's device.
+    @inline(__always)
     mutating func process(_ frame: TouchFrame, into out: inout [EngineOutput]) {
         fireDeadlines(upTo: frame.time, &out)
         now = frame.time
@@ -262,6 +263,7 @@ struct EngineLane: Sendable {
     }
 
     /// Whether every touch seen in this frame is bound to the same recognizers (in the same order).
+    @inline(__always)
     func seenTouchesShareRecognizers() -> Bool {
         guard seenRecords.count > 1 else { return true }
         let first = records[seenRecords[0]].recognizers

@@ -48,6 +48,7 @@ public struct GestureEngine: Sendable {
     }
 
     /// Processes one frame (all touches of one SYN_REPORT of one device).
+    @inline(__always)
     public mutating func process(_ frame: TouchFrame) -> [EngineOutput] {
         // The storage of the array returned last time, unique again once the caller has let it go
         // (it normally has, before the next frame): a frame's outputs then cost no allocation.
@@ -81,6 +82,7 @@ public struct GestureEngine: Sendable {
     }
 
     /// Fires due deadlines of every lane in time order.
+    @inline(__always)
     private mutating func fire(upTo time: Timestamp, _ out: inout [EngineOutput]) {
         while true {
             var best = -1
@@ -99,6 +101,7 @@ public struct GestureEngine: Sendable {
     /// for it at every raw event.
     public private(set) var nextDeadline: Timestamp?
 
+    @inline(__always)
     mutating func updateNextDeadline() {
         if !retiredDevices.isEmpty { dropIdleRetiredLanes() }
         var best: Timestamp?

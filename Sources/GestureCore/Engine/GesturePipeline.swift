@@ -110,6 +110,7 @@ public struct GesturePipeline: Sendable {
         return out
     }
 
+    @inline(__always)
     private mutating func deliver(_ frame: TouchFrame) -> [EngineOutput] {
         // The engine's array as it is (no second array to copy every output into).
         guard emitsAllTouches else { return engine.process(frame) }

@@ -55,8 +55,10 @@ enum RecognizerStateMachine {
 
 extension GestureState {
     /// Failed, recognized, ended or cancelled: nothing more happens until the sequence ends.
+    @inline(__always)
     var isFinal: Bool { self == .failed || self == .recognized || self == .ended || self == .cancelled }
     /// Began or changed.
+    @inline(__always)
     var isInProgress: Bool { self == .began || self == .changed }
 }
 

@@ -268,6 +268,7 @@ public struct FrameAssembler: Sendable {
         return emit(at: time)
     }
 
+    @inline(__always)
     private mutating func assembleFrame(at time: Timestamp, ids: inout TouchIDGenerator) -> TouchFrame? {
         samples.clearKeepingCapacity()
         switch multitouchProtocol {
@@ -339,6 +340,7 @@ public struct FrameAssembler: Sendable {
 
     /// BTN_TOOL_* counts above what the device can report: add (or remove) synthesized touches at
     /// the centroid of the real ones. Returns whether any synthesized touch changed.
+    @inline(__always)
     private mutating func synthesizeFingers(at time: Timestamp, ids: inout TouchIDGenerator) -> Bool {
         var real = 0
         var location = Point.zero, physical = Point.zero

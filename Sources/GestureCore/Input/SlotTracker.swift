@@ -93,6 +93,7 @@ struct SlotTracker: Sendable {
     }
 
     /// Appends a sample for every active slot.
+    @inline(__always)
     func collect(into samples: inout [ContactSample], fallbackX: Int32, fallbackY: Int32) {
         for slot in slots {
             guard case .active = slot.state, !slot.awaitingReport else { continue }

@@ -282,8 +282,14 @@ extension GestureEvent {
     var jsonCapacity: Int {
         typealias W = JSONObjectWriter
         let strings = W.bound(gesture) + W.bound(device) + W.bound(region) + W.bound(kind.rawValue)
-            + W.bound(state.rawValue) + W.bound(direction?.rawValue ?? "") + W.bound("gesture")
-        return 16 * W.keyBytes + strings + 8 * JSONLine.numberBytes + 3 * JSONLine.pointBytes + 2
+            + W.bound(state.rawValue) + W.bound("gesture")
+        return 7 * W.keyBytes + strings + 3 * JSONLine.numberBytes + measuresCapacity + 2
+    }
+
+    /// The most `writeMeasures` takes: nine keys, the direction, five numbers and three points.
+    var measuresCapacity: Int {
+        9 * JSONObjectWriter.keyBytes + JSONObjectWriter.bound(direction?.rawValue ?? "") + 5 * JSONLine.numberBytes
+            + 3 * JSONLine.pointBytes
     }
 
     private func writeJSON(_ w: inout JSONObjectWriter) {
@@ -311,6 +317,7 @@ extension GestureEvent {
     }
 
     /// `fingers` and the kind's own fields.
+    @inline(__always)
     func writeMeasures(_ w: inout JSONObjectWriter) {
         w.add("fingers", fingers)
         if let taps { w.add("taps", taps) }

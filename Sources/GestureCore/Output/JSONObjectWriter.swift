@@ -51,6 +51,7 @@ struct JSONObjectWriter {
     private init(base: UnsafeMutablePointer<UInt8>) { self.base = base }
 
     /// Copies fields encoded by `fields(capacity:into:_:)` (a comma first unless they open the object).
+    @inline(__always)
     mutating func add(encoded fields: [UInt8]) {
         if count > 1 {
             base[count] = UInt8(ascii: ",")
@@ -60,6 +61,7 @@ struct JSONObjectWriter {
         count += fields.count
     }
 
+    @inline(__always)
     private mutating func key(_ k: StaticString) {
         if count > 1 {
             base[count] = UInt8(ascii: ",")

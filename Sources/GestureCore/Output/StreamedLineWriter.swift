@@ -18,14 +18,17 @@ public struct StreamedLineWriter: Sendable {
     public mutating func write(_ output: EngineOutput) -> Int {
         switch output {
         case .gesture(let g):
-            let capacity = g.jsonCapacity
             if !lead.holds(g.gesture, g.kind.rawValue, g.state.rawValue) {
-                lead.encode(g.gesture, g.kind.rawValue, g.state.rawValue, capacity: capacity, g.writeLead)
+                lead.encode(g.gesture, g.kind.rawValue, g.state.rawValue, capacity: g.jsonCapacity, g.writeLead)
             }
             if !place.holds(g.device, g.region, "") {
-                place.encode(g.device, g.region, "", capacity: capacity, g.writePlace)
+                place.encode(g.device, g.region, "", capacity: g.jsonCapacity, g.writePlace)
             }
             let (leadBytes, placeBytes) = (lead.bytes, place.bytes)
+            // Sized from the runs as encoded, not from the event's strings (which a repeated run
+            // does not read): the braces and commas, the runs, the time and the measures.
+            let capacity = 4 + leadBytes.count + placeBytes.count + JSONObjectWriter.keyBytes + JSONLine.numberBytes
+                + g.measuresCapacity
             return JSONObjectWriter.write(capacity: capacity, into: &buffer) { w in
                 w.add(encoded: leadBytes)
                 w.add("time", g.time.seconds)

@@ -11,6 +11,7 @@ public struct TouchID: RawRepresentable, Hashable, Sendable, Comparable, CustomS
 public enum TouchPhase: String, Sendable, Hashable, CaseIterable {
     case began, moved, stationary, ended, cancelled
     /// The touch is over after this phase.
+    @inline(__always)
     public var isTerminal: Bool { self == .ended || self == .cancelled }
 }
 

@@ -14,6 +14,7 @@ struct FollowedFingers: Sendable {
 
     /// Picks the frame's followed touches; `capped` limits the fingers to `limit`. Returns how
     /// many followed fingers are still down.
+    @inline(__always)
     mutating func follow(_ input: RecognizerInput, capped: Bool, limit: Int) -> Int {
         followsAll = true
         var active = 0
@@ -66,6 +67,7 @@ struct FingerMotion: Sendable {
 
     /// Updates from the active touches of `touches` (all of them must be the set's members). A frame in
     /// which fingers lift keeps the last measure (the motion up to the lift is what decides).
+    @inline(__always)
     mutating func update(_ touches: [Touch], rebased: [TouchID]) {
         var same = true
         var n = 0

@@ -83,6 +83,7 @@ struct PanRecognizer: RecognizerLogic {
         return step(event)
     }
 
+    @inline(__always)
     private mutating func step(_ event: Event) -> Proposal {
         let from = state
         var proposal = Proposal.none

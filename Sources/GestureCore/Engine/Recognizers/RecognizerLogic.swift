@@ -76,6 +76,7 @@ struct VelocityRing: Sendable {
         head = 0
     }
 
+    @inline(__always)
     mutating func push(_ time: Timestamp, _ value: Point) {
         if count > 0 {
             let last = (head + 7) & 7
@@ -92,6 +93,7 @@ struct VelocityRing: Sendable {
 
     /// Units per second of the latest sample against the oldest sample within the window before it
     /// (or the sample just before it).
+    @inline(__always)
     var velocity: Point {
         guard count >= 2 else { return .zero }
         let last = (head + 7) & 7
@@ -139,6 +141,7 @@ struct MotionTracker: Sendable {
 
     /// Returns whether the centroid moved.
     @discardableResult
+    @inline(__always)
     mutating func update(_ touches: [Touch], at time: Timestamp) -> Bool {
         var d = Point.zero
         var dmm = Point.zero
