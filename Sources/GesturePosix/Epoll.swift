@@ -3,7 +3,7 @@ import Glibc
 #endif
 import CGestureSys
 
-/// epoll event bits.
+/// epoll event bits. Computed and inlinable, as `Errno`'s names (no call at each use).
 public struct EpollEvents: OptionSet, Hashable, Sendable {
     public let rawValue: UInt32
     @inlinable public init(rawValue: UInt32) { self.rawValue = rawValue }

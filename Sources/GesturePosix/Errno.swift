@@ -7,6 +7,10 @@ public struct Errno: RawRepresentable, Error, Hashable, Sendable, CustomStringCo
     public let rawValue: Int32
     @inlinable public init(rawValue: Int32) { self.rawValue = rawValue }
 
+    // The names below are computed and inlinable, not `static let`: a stored static of this
+    // module is reached from the others through a call (its lazy initialisation) at every use,
+    // and the daemon's read and send check some on every frame.
+
     /// The calling thread's `errno` now (read it right after the failed call).
     @inlinable public static var current: Errno { Errno(rawValue: errno) }
 
