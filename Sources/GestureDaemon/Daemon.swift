@@ -247,7 +247,7 @@ public final class Daemon {
     @inline(__always)
     func handle(_ outputs: [EngineOutput]) {
         let binds = !bindings.bindings.isEmpty
-        // Each output borrowed in place: no copy (and no retain of its strings) to publish it.
+        // Each output handed on where it lies in the array, not copied out of it first.
         outputs.withUnsafeBufferPointer { outputs in
             for i in outputs.indices {
                 hub.publish(outputs[i])
