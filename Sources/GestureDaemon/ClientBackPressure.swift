@@ -121,7 +121,7 @@ extension ClientHub {
         // The queue stays empty when the socket takes it all, so nothing the client may do changes.
         if MeasurementStage.current == .noSend { return }
         let sent = if let kernel = epoll.kernel {
-            retryingOnInterrupt { kernel.sendOnce(client.fd, line) }
+            kernel.send(client.fd, line)
         } else {
             system.send(client.fd, line)
         }

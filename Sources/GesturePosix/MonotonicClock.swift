@@ -26,7 +26,7 @@ func readCounter(_ fd: FileDescriptor) -> UInt64 {
 /// A CLOCK_MONOTONIC timerfd armed at absolute times (µs). Non-blocking. Owned by the loop thread.
 public final class MonotonicTimer {
     public let fd: FileDescriptor
-    public internal(set) var armedAt: Int64?
+    public private(set) var armedAt: Int64?
 
     public init() throws(SystemCallError) {
         fd = try Errno.result(timerfd_create(CLOCK_MONOTONIC, Int32(TFD_CLOEXEC | TFD_NONBLOCK)))

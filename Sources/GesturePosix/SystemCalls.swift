@@ -58,16 +58,21 @@ public protocol SystemCalls {
     func epollWaitOnce(_ epoll: FileDescriptor, timeout: Int32, into ready: UnsafeMutableBufferPointer<EpollReadiness>) -> Result<Int, Errno>
 }
 
+// Inlinable, so a call on the concrete kernel (`Epoll.kernel`) is a direct call, not one through
+// the protocol's witness table.
 extension SystemCalls {
     /// accept, retried after EINTR.
+    @inlinable
     public func accept(_ listener: FileDescriptor) -> Result<FileDescriptor, Errno> {
         retryingOnInterrupt { acceptOnce(listener) }
     }
     /// recv, retried after EINTR; `.wouldBlock` when nothing is pending.
+    @inlinable
     public func receive(_ socket: FileDescriptor, into buffer: UnsafeMutableRawBufferPointer) -> Result<Int, Errno> {
         retryingOnInterrupt { receiveOnce(socket, into: buffer) }
     }
     /// send, retried after EINTR; `.wouldBlock` when the socket buffer is full.
+    @inlinable
     public func send(_ socket: FileDescriptor, _ bytes: UnsafeRawBufferPointer) -> Result<Int, Errno> {
         retryingOnInterrupt { sendOnce(socket, bytes) }
     }
