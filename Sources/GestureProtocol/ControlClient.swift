@@ -9,6 +9,8 @@ public final class ControlClient {
     public let fd: Int32
     private var buffer: [UInt8] = []
     private var start = 0
+    /// What one `recv` fills: allocated once, not per read.
+    private var chunk = [UInt8](repeating: 0, count: 65_536)
 
     /// `$GESTURED_SOCKET`, else the system socket, else the user unit's socket in `$XDG_RUNTIME_DIR`.
     public static var defaultSocketPath: String {
@@ -82,6 +84,12 @@ public final class ControlClient {
                 }
                 return .line(line)
             }
+            // Nothing else to wait for (no timeout, no interrupt descriptor): block in `recv` itself,
+            // one system call per wake-up, as a plain reader of a pipe does (`gesturectl listen`).
+            if timeout < 0 && interruptFD == nil {
+                if let end = try receive() { return end }
+                continue
+            }
             var wait: Int32 = -1
             if timeout >= 0 {
                 let remaining = deadline - monotonicMicroseconds()
@@ -97,21 +105,27 @@ public final class ControlClient {
             case .failure(let error): throw SystemCallError("poll", errno: error, subject: "daemon socket")
             }
             if pfds[1].revents != 0 { return .interrupted }
-            var chunk = [UInt8](repeating: 0, count: 65_536)
-            let received = chunk.withUnsafeMutableBytes { buffer in
-                retryingOnInterrupt { Errno.result(recv(fd, buffer.baseAddress, buffer.count, 0)) }
-            }
-            if received == .failure(.wouldBlock) { continue }
-            let n = try received.get("recv", subject: "daemon socket")
-            if n == 0 {
-                if start < buffer.count {
-                    let rest = String(decoding: buffer[start...], as: UTF8.self)
-                    start = buffer.count
-                    return .line(rest)
-                }
-                return .end
-            }
-            buffer.append(contentsOf: chunk[0..<n])
+            if let end = try receive() { return end }
         }
+    }
+
+    /// One `recv` into `chunk`, its bytes appended to `buffer`. Returns what `next` returns when the
+    /// daemon closed the connection (the unterminated rest as a line, else `.end`), nil otherwise.
+    private func receive() throws(SystemCallError) -> Next? {
+        let received = chunk.withUnsafeMutableBytes { chunk in
+            retryingOnInterrupt { Errno.result(recv(fd, chunk.baseAddress, chunk.count, 0)) }
+        }
+        if received == .failure(.wouldBlock) { return nil }
+        let n = try received.get("recv", subject: "daemon socket")
+        if n == 0 {
+            if start < buffer.count {
+                let rest = String(decoding: buffer[start...], as: UTF8.self)
+                start = buffer.count
+                return .line(rest)
+            }
+            return .end
+        }
+        buffer.append(contentsOf: chunk[0..<n])
+        return nil
     }
 }
