@@ -17,15 +17,6 @@ import GestureProtocol
         return (client, server)
     }
 
-    func write(_ fd: Int32, _ text: String) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            guard n > 0 else { Issue.record("send: errno \(errno)"); return }
-            bytes = bytes.dropFirst(n)
-        }
-    }
-
     /// Waiting with no timeout and nothing to be interrupted by (`gesturectl listen`), the client
     /// blocks in `recv` itself: lines longer than one read (64 KiB) come whole, the unterminated rest
     /// comes as a last line when the daemon closes, then the end.
@@ -33,7 +24,7 @@ import GestureProtocol
         let dir = TempDir()
         let (client, server) = try connected(in: dir)
         let long = String((0..<100_000).map { Character(UnicodeScalar(UInt8(97 + $0 % 26))) })
-        write(server, "first\n" + long + "\nlast, unterminated")
+        #expect(SocketAbuseTests.sendAll(server, Array(("first\n" + long + "\nlast, unterminated").utf8)))
         Glibc.close(server)
         #expect(try client.next(timeout: -1, interruptFD: nil) == .line("first"))
         #expect(try client.next(timeout: -1, interruptFD: nil) == .line(long))
@@ -46,7 +37,7 @@ import GestureProtocol
         let dir = TempDir()
         let (client, server) = try connected(in: dir)
         #expect(throws: SystemCallError.self) { try client.next(timeout: 20, interruptFD: nil) }
-        write(server, "one\ntwo")
+        #expect(SocketAbuseTests.sendAll(server, Array("one\ntwo".utf8)))
         Glibc.close(server)
         #expect(try client.next(timeout: 5000, interruptFD: nil) == .line("one"))
         #expect(try client.next(timeout: 5000, interruptFD: nil) == .line("two"))
