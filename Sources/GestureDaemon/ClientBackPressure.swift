@@ -73,14 +73,21 @@ extension ClientHub {
         while true {
             while !client.output.isEmpty {
                 var failure: Errno?
-                client.output.send { bytes in
-                    switch system.send(client.fd, bytes) {
+                let passed = client.output.send { bytes, descriptor in
+                    let result = if let descriptor {
+                        system.send(client.fd, bytes, passing: descriptor)
+                    } else {
+                        system.send(client.fd, bytes)
+                    }
+                    switch result {
                     case .success(let count): return count
                     case .failure(let error):
                         failure = error
                         return 0
                     }
                 }
+                // The client has its copy of the stream pipe's read end now.
+                if let passed { system.close(passed) }
                 guard let failure else { continue }
                 if failure == .wouldBlock { return true }
                 disconnect(client, afterFailedSend: failure)
@@ -97,6 +104,11 @@ extension ClientHub {
     /// Queues a streamed line (gesture, touch, explain): dropped and counted when the client's
     /// queue is full. Written at once when the socket takes it.
     func enqueueStreamed(_ line: String, to client: ClientConnection) {
+        if client.stream != nil {
+            var line = line + "\n"
+            line.withUTF8 { enqueueStreamedToPipe(line: UnsafeRawBufferPointer($0), of: client) }
+            return
+        }
         guard client.output.count < queueLimit else {
             client.output.dropped += 1
             return
@@ -109,6 +121,10 @@ extension ClientHub {
     /// for the client, the line goes straight to its socket (one `send`, no queue bookkeeping); only
     /// what the socket does not take is queued, and the client is watched for room.
     func enqueueStreamed(line: UnsafeRawBufferPointer, to client: ClientConnection) {
+        if client.stream != nil {
+            enqueueStreamedToPipe(line: line, of: client)
+            return
+        }
         guard client.output.count < queueLimit else {
             client.output.dropped += 1
             return
@@ -160,7 +176,7 @@ extension ClientHub {
     }
 
     /// A send failed with something other than EAGAIN: the peer left, or the socket broke.
-    private func disconnect(_ client: ClientConnection, afterFailedSend error: Errno) {
+    func disconnect(_ client: ClientConnection, afterFailedSend error: Errno) {
         if error.isPeerGone {
             disconnect(client, reason: "vanished mid-write (\(error))")
         } else {

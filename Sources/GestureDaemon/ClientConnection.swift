@@ -27,6 +27,8 @@ final class ClientConnection {
     var inputEnded = false
     /// The epoll events currently registered.
     var interest: EpollEvents = .readable
+    /// Where its streamed lines go when it asked for a pipe (`"stream":"pipe"`); nil: its socket.
+    var stream: StreamPipe?
 
     init(info: ClientInfo, fd: FileDescriptor, lineLimit: Int) {
         self.info = info
@@ -37,4 +39,14 @@ final class ClientConnection {
     var id: Int { info.id }
     var uid: UInt32 { info.uid }
     var name: String { info.name }
+}
+
+/// The daemon's end of a client's stream pipe (ClientStreamPipe.swift): streamed lines only, with
+/// their own bounded queue, so replies on the socket never wait behind them.
+struct StreamPipe {
+    /// The write end (non-blocking).
+    let fd: FileDescriptor
+    var output = ClientOutputQueue()
+    /// Whether epoll watches it for room (it is always watched for the reader leaving).
+    var waitingForRoom = false
 }

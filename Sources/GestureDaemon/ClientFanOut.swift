@@ -22,6 +22,6 @@ extension ClientHub {
     }
 
     /// The largest queue of any client (replay back-pressure).
-    var largestQueue: Int { clients.values.map(\.output.count).max() ?? 0 }
+    var largestQueue: Int { clients.values.map { max($0.output.count, $0.stream?.output.count ?? 0) }.max() ?? 0 }
     var hasSubscriber: Bool { clients.values.contains { $0.subscribed } }
 }

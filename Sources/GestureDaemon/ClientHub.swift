@@ -13,7 +13,8 @@ import GestureProtocol
 /// - ClientBackPressure.swift: reading a client's requests only while its reply queue has room,
 ///   writing what its socket takes (with RequestLineReader.swift and ClientOutputQueue.swift);
 /// - ClientRequests.swift: answering requests, or handing them to the owner as events;
-/// - ClientFanOut.swift: streamed lines to the subscribers whose filter matches.
+/// - ClientFanOut.swift: streamed lines to the subscribers whose filter matches;
+/// - ClientStreamPipe.swift: a client's streamed lines through a pipe of its own.
 ///
 /// The hub never calls back into its owner (the daemon or the replay server): after `acceptAll`,
 /// `handle` or `reply`, the owner takes what happened with `nextEvent()` and acts on it. Owned by
@@ -25,6 +26,8 @@ final class ClientHub {
     let socketPath: String?
     /// Connected clients by fd (only this hub adds or removes).
     var clients: [FileDescriptor: ClientConnection] = [:]
+    /// Clients by the write end of their stream pipe (ClientStreamPipe.swift).
+    var streamOwners: [FileDescriptor: ClientConnection] = [:]
     /// Lines a client may have waiting (`socket.client-queue-limit`).
     var queueLimit: Int
     var admission: ClientAdmission
@@ -68,6 +71,8 @@ final class ClientHub {
         self.system = epoll.system
         self.logger = logger
         try epoll.add(listenFD, events: .readable)
+        // A stream pipe whose reader left must fail its write with EPIPE, not end the process.
+        signal(SIGPIPE, SIG_IGN)
         spareDescriptor = try? system.duplicate(listenFD).get()
     }
 
@@ -81,9 +86,12 @@ final class ClientHub {
         set { admission.allowedUIDs = newValue }
     }
 
-    /// Handles readiness of a client fd.
+    /// Handles readiness of a client fd (its socket or its stream pipe).
     func handle(fd: FileDescriptor, events: EpollEvents) {
-        guard let client = clients[fd] else { return }
+        guard let client = clients[fd] else {
+            handleStream(fd: fd, events: events)
+            return
+        }
         if !events.isDisjoint(with: [.hangUp, .error]) && !events.contains(.readable) {
             disconnect(client, reason: "hung up")
             return
@@ -119,6 +127,8 @@ final class ClientHub {
         guard clients.removeValue(forKey: client.fd) != nil else { return }
         epoll.remove(client.fd)
         system.close(client.fd)
+        closeStreamPipe(of: client)
+        if let unsent = client.output.removeAttachment() { system.close(unsent) }
         logger.log(level: level, "client disconnected", metadata: ["client": "\(client.id)", "reason": "\(reason)"])
         if client.explain { updateExplainWanted() }
         if !isClosed { post(.disconnected(client.info)) }

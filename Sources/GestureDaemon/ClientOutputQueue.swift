@@ -1,5 +1,8 @@
+import GesturePosix
+
 /// One client's bounded queue of outgoing lines (docs/protocol.md, "Slow clients"), kept as one
-/// byte buffer so a flush is one `send` however many lines wait.
+/// byte buffer so a flush is one `send` however many lines wait. A line may carry a descriptor to
+/// pass along with its first byte (the read end of a stream pipe, with the subscribe reply).
 struct ClientOutputQueue {
     private var bytes: [UInt8] = []
     /// Bytes of `bytes` already sent.
@@ -9,6 +12,8 @@ struct ClientOutputQueue {
     private var first = 0
     /// Stream lines not queued since the queue was last empty (the client was too slow).
     var dropped = 0
+    /// The descriptor to pass with the byte at `offset` (in `bytes`), until it is sent.
+    private var attachment: (offset: Int, fd: FileDescriptor)?
 
     /// Lines not yet completely sent.
     var count: Int { lineEnds.count - first }
@@ -21,15 +26,44 @@ struct ClientOutputQueue {
         lineEnds.append(bytes.count)
     }
 
+    /// Appends a line whose first byte carries `fd` (SCM_RIGHTS). Returns the descriptor of an
+    /// earlier such line not sent yet, which will no longer be passed: the caller closes it.
+    mutating func append(_ line: String, passing fd: FileDescriptor) -> FileDescriptor? {
+        let displaced = attachment?.fd
+        attachment = (bytes.count, fd)
+        append(line)
+        return displaced
+    }
+
+    /// Takes back the descriptor not yet passed, if any (the client is leaving): the caller closes it.
+    mutating func removeAttachment() -> FileDescriptor? {
+        defer { attachment = nil }
+        return attachment?.fd
+    }
+
     /// Appends the bytes of one line, its newline included.
     mutating func append(line: UnsafeRawBufferPointer) {
         bytes.append(contentsOf: line)
         lineEnds.append(bytes.count)
     }
 
-    /// Calls `body` with the unsent bytes; it returns how many it sent.
-    mutating func send(_ body: (UnsafeRawBufferPointer) -> Int) {
-        let n = bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[sent...])) }
+    /// Calls `body` with the unsent bytes and the descriptor to pass with the first of them (nil:
+    /// none); it returns how many bytes it sent. Bytes before a line that carries a descriptor go
+    /// alone, so the descriptor arrives with that line. Returns the descriptor once it was sent,
+    /// for the caller to close its own copy.
+    @discardableResult
+    mutating func send(_ body: (UnsafeRawBufferPointer, FileDescriptor?) -> Int) -> FileDescriptor? {
+        var end = bytes.count
+        var passing: FileDescriptor?
+        if let attachment {
+            if attachment.offset > sent { end = attachment.offset } else { passing = attachment.fd }
+        }
+        let n = bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[sent..<end]), passing) }
+        var passed: FileDescriptor?
+        if n > 0, passing != nil {
+            passed = passing
+            attachment = nil
+        }
         sent += n
         while first < lineEnds.count && lineEnds[first] <= sent { first += 1 }
         if sent == bytes.count {
@@ -42,8 +76,10 @@ struct ClientOutputQueue {
             bytes.removeFirst(sent)
             for i in first..<lineEnds.count { lineEnds[i] -= sent }
             lineEnds.removeFirst(first)
+            attachment?.offset -= sent
             sent = 0
             first = 0
         }
+        return passed
     }
 }

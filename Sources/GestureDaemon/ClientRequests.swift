@@ -38,15 +38,36 @@ extension ClientHub {
         func reply(_ line: String) { client.output.append(ProtocolLine.tagged(line, id: request.id)) }
         switch request.request {
         case "subscribe":
+            let filter: SubscriptionFilter
             do {
-                client.filter = try SubscriptionFilter(request)
-                client.subscribed = true
-                reply(ProtocolLine.response("subscribe"))
-                post(.subscribed(client.info))
+                filter = try SubscriptionFilter(request)
             } catch {
                 reply(ProtocolLine.error(error.message, request: "subscribe"))
+                return
             }
+            switch request.stream ?? "socket" {
+            case "socket":
+                closeStreamPipe(of: client)
+                reply(ProtocolLine.response("subscribe"))
+            case "pipe":
+                switch openStreamPipe(for: client) {
+                case .success(let readEnd):
+                    let line = ProtocolLine.tagged(ProtocolLine.response("subscribe", [("stream", "\"pipe\"")]), id: request.id)
+                    if let unsent = client.output.append(line, passing: readEnd) { system.close(unsent) }
+                case .failure(let error):
+                    logger.warning("no stream pipe for a client", metadata: ["client": "\(client.id)", "error": "\(error)"])
+                    reply(ProtocolLine.error("could not make the stream pipe (\(error)); subscription unchanged", request: "subscribe"))
+                    return
+                }
+            case let other:
+                reply(ProtocolLine.error("\"stream\" must be \"socket\" or \"pipe\", got \(ProtocolError.echo(other))", request: "subscribe"))
+                return
+            }
+            client.filter = filter
+            client.subscribed = true
+            post(.subscribed(client.info))
         case "unsubscribe":
+            closeStreamPipe(of: client)
             client.subscribed = false
             reply(ProtocolLine.response("unsubscribe"))
             post(.unsubscribed(client.info))

@@ -29,6 +29,18 @@ public enum ShutdownDirection: Sendable {
     }
 }
 
+/// The two ends of a client's stream pipe (`SystemCalls.makeStreamPipe`).
+public struct StreamPipeEnds: Sendable, Equatable {
+    /// Blocking; handed to the client, then closed in the daemon.
+    public var read: FileDescriptor
+    /// Non-blocking; the daemon's.
+    public var write: FileDescriptor
+    public init(read: FileDescriptor, write: FileDescriptor) {
+        self.read = read
+        self.write = write
+    }
+}
+
 /// One readiness report of `epoll_wait`.
 public typealias EpollReadiness = (fd: FileDescriptor, events: EpollEvents)
 
@@ -46,6 +58,13 @@ public protocol SystemCalls {
     func receiveOnce(_ socket: FileDescriptor, into buffer: UnsafeMutableRawBufferPointer) -> Result<Int, Errno>
     /// send(MSG_NOSIGNAL | MSG_DONTWAIT): a vanished peer is EPIPE, never SIGPIPE.
     func sendOnce(_ socket: FileDescriptor, _ bytes: UnsafeRawBufferPointer) -> Result<Int, Errno>
+    /// sendmsg(MSG_NOSIGNAL | MSG_DONTWAIT) with `descriptor` passed along (SCM_RIGHTS): the peer
+    /// receives a copy of it with the first of these bytes.
+    func sendOnce(_ socket: FileDescriptor, _ bytes: UnsafeRawBufferPointer, passing descriptor: FileDescriptor) -> Result<Int, Errno>
+    /// A pipe for one client's streamed lines: pipe2(O_CLOEXEC), the write end non-blocking.
+    func makeStreamPipe() -> Result<StreamPipeEnds, Errno>
+    /// write(2) on a non-blocking pipe; a reader that left is EPIPE (the process ignores SIGPIPE).
+    func writeOnce(_ fd: FileDescriptor, _ bytes: UnsafeRawBufferPointer) -> Result<Int, Errno>
     func shutdown(_ socket: FileDescriptor, _ direction: ShutdownDirection)
     /// close(2); never retried (see `retryingOnInterrupt`).
     func close(_ fd: FileDescriptor)
@@ -75,6 +94,16 @@ extension SystemCalls {
     @inlinable
     public func send(_ socket: FileDescriptor, _ bytes: UnsafeRawBufferPointer) -> Result<Int, Errno> {
         retryingOnInterrupt { sendOnce(socket, bytes) }
+    }
+    /// send with a descriptor passed along, retried after EINTR.
+    @inlinable
+    public func send(_ socket: FileDescriptor, _ bytes: UnsafeRawBufferPointer, passing descriptor: FileDescriptor) -> Result<Int, Errno> {
+        retryingOnInterrupt { sendOnce(socket, bytes, passing: descriptor) }
+    }
+    /// write, retried after EINTR; `.wouldBlock` when the pipe is full.
+    @inlinable
+    public func write(_ fd: FileDescriptor, _ bytes: UnsafeRawBufferPointer) -> Result<Int, Errno> {
+        retryingOnInterrupt { writeOnce(fd, bytes) }
     }
 }
 
@@ -112,6 +141,21 @@ public struct LinuxSystemCalls: SystemCalls, Sendable {
     public func sendOnce(_ socket: FileDescriptor, _ bytes: UnsafeRawBufferPointer) -> Result<Int, Errno> {
         let flags = Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)
         return checked(Errno.result(Glibc.send(socket.rawValue, bytes.baseAddress, bytes.count, flags)), "send", socket)
+    }
+
+    public func sendOnce(_ socket: FileDescriptor, _ bytes: UnsafeRawBufferPointer, passing descriptor: FileDescriptor) -> Result<Int, Errno> {
+        checked(Errno.result(gestured_send_passing(socket.rawValue, bytes.baseAddress, bytes.count, descriptor.rawValue)),
+                "sendmsg(SCM_RIGHTS)", socket)
+    }
+
+    public func makeStreamPipe() -> Result<StreamPipeEnds, Errno> {
+        var read: Int32 = -1, write: Int32 = -1
+        return checked(Errno.result(gestured_stream_pipe(&read, &write)), "pipe2", FileDescriptor(rawValue: -1))
+            .map { _ in StreamPipeEnds(read: FileDescriptor(rawValue: read), write: FileDescriptor(rawValue: write)) }
+    }
+
+    public func writeOnce(_ fd: FileDescriptor, _ bytes: UnsafeRawBufferPointer) -> Result<Int, Errno> {
+        checked(Errno.result(Glibc.write(fd.rawValue, bytes.baseAddress, bytes.count)), "write", fd)
     }
 
     public func shutdown(_ socket: FileDescriptor, _ direction: ShutdownDirection) {

@@ -2,11 +2,19 @@
 import Glibc
 #endif
 import GesturePosix
+import CGestureSys
 
 /// A blocking client of the daemon socket (gesturectl, tests): connect, send request lines, read
-/// lines with a timeout.
+/// lines with a timeout. After a subscribe with `"stream":"pipe"`, `readStreamFromPassedPipe`
+/// makes the lines come from the pipe the daemon passed with the reply.
 public final class ControlClient {
     public let fd: Int32
+    /// Where lines are read from: the socket, or the stream pipe once switched to it.
+    private var source: Int32
+    /// The stream pipe's read end, once lines come from it.
+    private var streamPipe: Int32?
+    /// The latest descriptor the daemon passed along (SCM_RIGHTS) and nobody took yet.
+    private var passed: Int32?
     private var buffer: [UInt8] = []
     private var start = 0
     /// What one `recv` fills: allocated once, not per read.
@@ -36,9 +44,31 @@ public final class ControlClient {
             throw SystemCallError("connect", errno: error, subject: path)
         }
         self.fd = fd
+        self.source = fd
     }
 
-    deinit { close(fd) }
+    deinit {
+        close(fd)
+        if let streamPipe { close(streamPipe) }
+        if let passed { close(passed) }
+    }
+
+    /// Reads every further line from the stream pipe the daemon passed with its subscribe reply
+    /// (docs/protocol.md, "Streaming through a pipe"). Call it once the requests' replies are read:
+    /// they stay on the socket. False (the socket goes on) when no descriptor was passed, as with
+    /// a daemon that does not know the `stream` key.
+    @discardableResult
+    public func readStreamFromPassedPipe() -> Bool {
+        guard let pipe = passed else { return false }
+        passed = nil
+        if let streamPipe { close(streamPipe) }
+        streamPipe = pipe
+        source = pipe
+        return true
+    }
+
+    /// Whether lines now come from a stream pipe.
+    public var readsStreamPipe: Bool { streamPipe != nil }
 
     /// Sends one line (a newline is added).
     public func send(_ line: String) throws(SystemCallError) {
@@ -84,8 +114,8 @@ public final class ControlClient {
                 }
                 return .line(line)
             }
-            // Nothing else to wait for (no timeout, no interrupt descriptor): block in `recv` itself,
-            // one system call per wake-up, as a plain reader of a pipe does (`gesturectl listen`).
+            // Nothing else to wait for (no timeout, no interrupt descriptor): block in `recv` (or
+            // `read` on the stream pipe) itself, one system call per wake-up (`gesturectl listen`).
             if timeout < 0 && interruptFD == nil {
                 if let end = try receive() { return end }
                 continue
@@ -96,7 +126,7 @@ public final class ControlClient {
                 if remaining <= 0 { throw SystemCallError("poll", code: ETIMEDOUT, subject: "daemon socket") }
                 wait = Int32(min(remaining / 1000 + 1, Int64(Int32.max)))
             }
-            var pfds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
+            var pfds = [pollfd(fd: source, events: Int16(POLLIN), revents: 0),
                         pollfd(fd: interruptFD ?? -1, events: Int16(POLLIN), revents: 0)]
             // Interrupted: the loop recomputes the remaining time and polls again.
             switch Errno.result(poll(&pfds, 2, wait)) {
@@ -109,14 +139,26 @@ public final class ControlClient {
         }
     }
 
-    /// One `recv` into `chunk`, its bytes appended to `buffer`. Returns what `next` returns when the
-    /// daemon closed the connection (the unterminated rest as a line, else `.end`), nil otherwise.
+    /// One read of the line source into `chunk`, its bytes appended to `buffer`: `recv` on the
+    /// socket (keeping a descriptor passed along), `read` on the stream pipe. Returns what `next`
+    /// returns when the source ended (the unterminated rest as a line, else `.end`), nil otherwise.
     private func receive() throws(SystemCallError) -> Next? {
-        let received = chunk.withUnsafeMutableBytes { chunk in
-            retryingOnInterrupt { Errno.result(recv(fd, chunk.baseAddress, chunk.count, 0)) }
+        let received: Result<Int, Errno> = chunk.withUnsafeMutableBytes { chunk in
+            if streamPipe != nil {
+                return retryingOnInterrupt { Errno.result(read(source, chunk.baseAddress, chunk.count)) }
+            }
+            return retryingOnInterrupt {
+                var descriptor: Int32 = -1
+                let result = Errno.result(gestured_receive_passed(source, chunk.baseAddress, chunk.count, 0, &descriptor))
+                if descriptor >= 0 {
+                    if let passed { close(passed) }
+                    passed = descriptor
+                }
+                return result
+            }
         }
         if received == .failure(.wouldBlock) { return nil }
-        let n = try received.get("recv", subject: "daemon socket")
+        let n = try received.get(streamPipe != nil ? "read" : "recv", subject: streamPipe != nil ? "stream pipe" : "daemon socket")
         if n == 0 {
             if start < buffer.count {
                 let rest = String(decoding: buffer[start...], as: UTF8.self)

@@ -29,6 +29,9 @@ public struct ClientRequest: Decodable, Sendable, Equatable {
     public var y: Double?
     /// Device name or id (hit-test).
     public var device: String?
+    /// subscribe: where streamed lines go, "socket" (default) or "pipe" (docs/protocol.md,
+    /// "Streaming through a pipe").
+    public var stream: String?
     /// explain: on (default) or off.
     public var on: Bool?
     /// record: how long to record (default: until record-stop or the device goes away).

@@ -32,9 +32,11 @@ final class InProcessHub {
     }
 }
 
-/// The socket hub in-process: publish many lines to a client that does not read.
+/// The socket hub in-process: publish many lines to a client that does not read, on its socket or
+/// on a stream pipe passed to it through the real kernel (SCM_RIGHTS).
 @Suite struct ClientHubTests {
-    @Test func aSlowSubscriberLosesLinesAndIsToldHowMany() throws {
+    @Test(arguments: ["socket", "pipe"])
+    func aSlowSubscriberLosesLinesAndIsToldHowMany(stream: String) throws {
         let served = try InProcessHub(queueLimit: 16)
         let hub = served.hub
         defer { hub.closeAll() }
@@ -43,9 +45,10 @@ final class InProcessHub {
         try service()
         #expect(hub.clients.count == 1)
         #expect(try client.readLine(timeout: 2000) == DaemonVersion.helloLine)
-        try client.send(#"{"request":"subscribe","gestures":["pan"]}"#)
+        try client.send(#"{"request":"subscribe","gestures":["pan"],"stream":"\#(stream)"}"#)
         #expect(waitUntil(timeout: 2) { (try? service()) != nil && hub.hasSubscriber })
         #expect(json(try client.readLine(timeout: 2000))["request"] as? String == "subscribe")
+        #expect(client.readStreamFromPassedPipe() == (stream == "pipe"))
 
         // 20 000 lines of ~200 bytes: far more than the socket buffer plus 16 queued lines.
         let total = 20_000

@@ -25,9 +25,41 @@ final class ScriptedKernel: SystemCalls {
         /// The most one receive returns (how reads split the peer's bytes).
         var readSize = Int.max
         var closedByDaemon = false
+        /// Descriptors passed along with the daemon's bytes (SCM_RIGHTS), oldest first, with the
+        /// offset in `outgoing` of the byte each came with (before `take` removed bytes).
+        var passed: [(fd: FileDescriptor, at: Int)] = []
         init(credentials: PeerCredentials) { self.credentials = credentials }
         var unread: Int { incoming.count - incomingRead }
     }
+
+    /// A stream pipe (`makeStreamPipe`): what the daemon wrote into it, and its reader.
+    final class Pipe {
+        let read: FileDescriptor
+        let write: FileDescriptor
+        /// Bytes written that the reader has not taken.
+        var written: [UInt8] = []
+        /// Bytes the pipe still takes before EAGAIN.
+        var room = Int.max
+        /// The reader closed its end: writes fail with EPIPE, epoll reports an error.
+        var readerClosed = false
+        var writerClosed = false
+        init(read: FileDescriptor, write: FileDescriptor) {
+            self.read = read
+            self.write = write
+        }
+        /// Complete lines written, taken out of the pipe.
+        func take() -> [String] {
+            guard let last = written.lastIndex(of: 10) else { return [] }
+            let lines = written[...last].split(separator: 10, omittingEmptySubsequences: false).dropLast()
+            written.removeFirst(last + 1)
+            return lines.map { String(decoding: $0, as: UTF8.self) }
+        }
+        func allow(_ bytes: Int) { room = bytes }
+    }
+    /// Every stream pipe made, oldest first.
+    private(set) var pipes: [Pipe] = []
+    /// Pipes made fail with this (EMFILE, say).
+    var pipeFailure: Errno?
 
     /// The client end of a socket, for tests.
     struct Peer {
@@ -51,6 +83,11 @@ final class ScriptedKernel: SystemCalls {
             return lines.map { String(decoding: $0, as: UTF8.self) }
         }
         var isClosedByDaemon: Bool { socket.closedByDaemon }
+        /// The stream pipe whose read end the daemon passed to this client last.
+        var streamPipe: Pipe? {
+            guard let fd = socket.passed.last?.fd else { return nil }
+            return kernel.pipes.first { $0.read == fd }
+        }
     }
 
     let listener = FileDescriptor(rawValue: 3)
@@ -136,12 +173,44 @@ final class ScriptedKernel: SystemCalls {
         return .success(n)
     }
 
+    func sendOnce(_ socket: FileDescriptor, _ bytes: UnsafeRawBufferPointer, passing descriptor: FileDescriptor) -> Result<Int, Errno> {
+        precondition(open.contains(descriptor), "passed \(descriptor), which is not open")
+        let result = sendOnce(socket, bytes)
+        if case .success(let n) = result, n > 0, let s = sockets[socket] {
+            s.passed.append((descriptor, s.outgoing.count - n))
+        }
+        return result
+    }
+
+    func makeStreamPipe() -> Result<StreamPipeEnds, Errno> {
+        if let error = count("pipe2") ?? pipeFailure { return .failure(error) }
+        guard let read = newDescriptor() else { return .failure(.tooManyOpenFiles) }
+        guard let write = newDescriptor() else {
+            open.remove(read)
+            return .failure(.tooManyOpenFiles)
+        }
+        pipes.append(Pipe(read: read, write: write))
+        return .success(StreamPipeEnds(read: read, write: write))
+    }
+
+    func writeOnce(_ fd: FileDescriptor, _ bytes: UnsafeRawBufferPointer) -> Result<Int, Errno> {
+        if let error = count("write") { return .failure(error) }
+        guard open.contains(fd), let pipe = pipes.first(where: { $0.write == fd }) else { return .failure(.badFileDescriptor) }
+        if pipe.readerClosed { return .failure(.brokenPipe) }
+        guard pipe.room > 0 else { return .failure(.wouldBlock) }
+        let n = min(pipe.room, bytes.count)
+        pipe.written.append(contentsOf: bytes[..<n])
+        if pipe.room != Int.max { pipe.room -= n }
+        return .success(n)
+    }
+
     func shutdown(_ socket: FileDescriptor, _ direction: ShutdownDirection) {}
 
     func close(_ fd: FileDescriptor) {
         precondition(open.remove(fd) != nil, "closed \(fd) twice or never opened it")
         interest[fd] = nil
         if let s = sockets.removeValue(forKey: fd) { s.closedByDaemon = true }
+        if let pipe = pipes.first(where: { $0.write == fd }) { pipe.writerClosed = true }
     }
 
     func duplicate(_ fd: FileDescriptor) -> Result<FileDescriptor, Errno> {
@@ -179,6 +248,9 @@ final class ScriptedKernel: SystemCalls {
                 if s.unread > 0 || s.peerFinishedSending || s.peerVanished { events.insert(.readable) }
                 if s.room > 0 || s.peerVanished { events.insert(.writable) }
                 if s.peerVanished { events.insert(.hangUp) }
+            } else if let pipe = pipes.first(where: { $0.write == fd }) {
+                if pipe.room > 0 { events.insert(.writable) }
+                if pipe.readerClosed { events.insert(.error) }
             }
             events = events.intersection(wanted.union([.hangUp, .error]))
             if !events.isEmpty && filled < ready.count {

@@ -1,0 +1,132 @@
+import GesturePosix
+import Logging
+import GestureProtocol
+
+/// Streaming through a pipe (docs/protocol.md, "Streaming through a pipe"): a client that subscribes
+/// with `"stream":"pipe"` gets the read end of a new pipe with the reply, and from then on its
+/// streamed lines (gesture, touch, explain, `dropped`, its attached gestures' lines) are written
+/// to that pipe instead of its socket. A pipe write costs the daemon less than a socket send (no
+/// socket buffer to allocate per line); requests and replies stay on the socket. The pipe has its
+/// own bounded queue with the same rules as the socket's ("Slow clients"): full, lines are dropped
+/// and counted, and `dropped` follows once the reader caught up.
+extension ClientHub {
+    /// Gives the client a new stream pipe, ending the one it had. Returns the read end, to be
+    /// passed along with the subscribe reply (and closed here once sent).
+    func openStreamPipe(for client: ClientConnection) -> Result<FileDescriptor, SystemCallError> {
+        let ends: StreamPipeEnds
+        switch system.makeStreamPipe() {
+        case .success(let made): ends = made
+        case .failure(let error): return .failure(SystemCallError("pipe2", errno: error))
+        }
+        // Always watched for the reader leaving (EPOLLERR needs no asking); for room only while
+        // lines wait.
+        do {
+            try epoll.add(ends.write, events: [])
+        } catch {
+            system.close(ends.read)
+            system.close(ends.write)
+            return .failure(error)
+        }
+        closeStreamPipe(of: client)
+        client.stream = StreamPipe(fd: ends.write)
+        streamOwners[ends.write] = client
+        return .success(ends.read)
+    }
+
+    /// Ends the client's stream pipe, if it has one: its reader sees the end of the stream once it
+    /// read what was written. Lines still queued for it are discarded.
+    func closeStreamPipe(of client: ClientConnection) {
+        guard let stream = client.stream else { return }
+        client.stream = nil
+        streamOwners[stream.fd] = nil
+        epoll.remove(stream.fd)
+        system.close(stream.fd)
+    }
+
+    /// `enqueueStreamed` for a client with a stream pipe: with nothing waiting, one `write`;
+    /// what the pipe does not take is queued and the pipe watched for room.
+    func enqueueStreamedToPipe(line: UnsafeRawBufferPointer, of client: ClientConnection) {
+        guard let stream = client.stream else { return }
+        guard stream.output.count < queueLimit else {
+            client.stream!.output.dropped += 1
+            return
+        }
+        guard stream.output.isEmpty && stream.output.dropped == 0 && !stream.waitingForRoom else {
+            client.stream!.output.append(line: line)
+            _ = flushStream(of: client)
+            return
+        }
+        if MeasurementStage.current == .noSend { return }
+        let written = if let kernel = epoll.kernel { kernel.write(stream.fd, line) } else { system.write(stream.fd, line) }
+        switch written {
+        case .success(let count) where count == line.count:
+            return
+        case .success(let count):
+            client.stream!.output.append(line: UnsafeRawBufferPointer(rebasing: line[count...]))
+        case .failure(.wouldBlock):
+            client.stream!.output.append(line: line)
+        case .failure(let error):
+            streamBroke(client, error)
+            return
+        }
+        watchStream(of: client)
+    }
+
+    /// Readiness of a stream pipe's write end: room to write, or the reader left.
+    func handleStream(fd: FileDescriptor, events: EpollEvents) {
+        guard let client = streamOwners[fd] else { return }
+        if !events.isDisjoint(with: [.error, .hangUp]) {
+            streamBroke(client, .brokenPipe)
+            return
+        }
+        _ = flushStream(of: client)
+    }
+
+    /// Writes what the pipe takes of its queue, then `dropped` once the queue is empty; watches
+    /// the pipe for room while bytes wait. False when the client was disconnected.
+    func flushStream(of client: ClientConnection) -> Bool {
+        guard let fd = client.stream?.fd else { return true }
+        while true {
+            while client.stream?.output.isEmpty == false {
+                var failure: Errno?
+                client.stream!.output.send { bytes, _ in
+                    switch system.write(fd, bytes) {
+                    case .success(let count): return count
+                    case .failure(let error):
+                        failure = error
+                        return 0
+                    }
+                }
+                guard let failure else { continue }
+                if failure == .wouldBlock { break }
+                streamBroke(client, failure)
+                return false
+            }
+            guard let count = client.stream?.output.dropped, count > 0, client.stream?.output.isEmpty == true else { break }
+            client.stream!.output.dropped = 0
+            logger.notice("client was too slow; lines dropped", metadata: ["client": "\(client.id)", "count": "\(count)"])
+            client.stream!.output.append(ProtocolLine.dropped(count))
+        }
+        watchStream(of: client)
+        return true
+    }
+
+    /// Watches the pipe for room exactly while lines wait for it.
+    private func watchStream(of client: ClientConnection) {
+        guard let stream = client.stream else { return }
+        let wanted = !stream.output.isEmpty
+        guard wanted != stream.waitingForRoom else { return }
+        client.stream?.waitingForRoom = wanted
+        epoll.modify(stream.fd, events: wanted ? .writable : [])
+    }
+
+    /// The pipe's reader left (or the pipe broke): the client can no longer get what it subscribed
+    /// to, so it is disconnected, as a client whose socket broke.
+    private func streamBroke(_ client: ClientConnection, _ error: Errno) {
+        if error.isPeerGone {
+            disconnect(client, reason: "closed its stream pipe")
+        } else {
+            disconnect(client, reason: "\(SystemCallError("write", errno: error, subject: "stream pipe"))", level: .warning)
+        }
+    }
+}
