@@ -42,6 +42,15 @@ static inline int gestured_stream_pipe(int *read_end, int *write_end) {
     return 0;
 }
 
+// A message of one part with room for ancillary data.
+static inline void gestured_message(struct msghdr *message, struct iovec *part, void *control, size_t size) {
+    memset(message, 0, sizeof *message);
+    message->msg_iov = part;
+    message->msg_iovlen = 1;
+    message->msg_control = control;
+    message->msg_controllen = size;
+}
+
 // send(MSG_NOSIGNAL | MSG_DONTWAIT) with one descriptor passed along (SCM_RIGHTS): the receiver gets
 // a copy of it with the first of these bytes. The CMSG macros do not reach Swift.
 static inline ssize_t gestured_send_passing(int socket, const void *bytes, size_t count, int fd) {
@@ -49,11 +58,7 @@ static inline ssize_t gestured_send_passing(int socket, const void *bytes, size_
     memset(&control, 0, sizeof control);
     struct iovec part = { (void *)bytes, count };
     struct msghdr message;
-    memset(&message, 0, sizeof message);
-    message.msg_iov = &part;
-    message.msg_iovlen = 1;
-    message.msg_control = control.buffer;
-    message.msg_controllen = sizeof control.buffer;
+    gestured_message(&message, &part, control.buffer, sizeof control.buffer);
     struct cmsghdr *header = CMSG_FIRSTHDR(&message);
     header->cmsg_level = SOL_SOCKET;
     header->cmsg_type = SCM_RIGHTS;
@@ -68,11 +73,7 @@ static inline ssize_t gestured_receive_passed(int socket, void *bytes, size_t co
     union { char buffer[CMSG_SPACE(sizeof(int) * 8)]; struct cmsghdr align; } control;
     struct iovec part = { bytes, count };
     struct msghdr message;
-    memset(&message, 0, sizeof message);
-    message.msg_iov = &part;
-    message.msg_iovlen = 1;
-    message.msg_control = control.buffer;
-    message.msg_controllen = sizeof control.buffer;
+    gestured_message(&message, &part, control.buffer, sizeof control.buffer);
     *fd = -1;
     ssize_t received = recvmsg(socket, &message, flags | MSG_CMSG_CLOEXEC);
     if (received < 0) return received;

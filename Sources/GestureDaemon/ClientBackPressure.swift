@@ -102,7 +102,8 @@ extension ClientHub {
     }
 
     /// Queues a streamed line (gesture, touch, explain): dropped and counted when the client's
-    /// queue is full. Written at once when the socket takes it.
+    /// queue is full. Written at once when the socket takes it. A client with a stream pipe gets
+    /// it there instead (ClientStreamPipe.swift).
     func enqueueStreamed(_ line: String, to client: ClientConnection) {
         if client.stream != nil {
             var line = line + "\n"

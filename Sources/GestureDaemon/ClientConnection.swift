@@ -42,11 +42,13 @@ final class ClientConnection {
 }
 
 /// The daemon's end of a client's stream pipe (ClientStreamPipe.swift): streamed lines only, with
-/// their own bounded queue, so replies on the socket never wait behind them.
-struct StreamPipe {
+/// their own bounded queue, so replies on the socket never wait behind them. Owned by the loop
+/// thread (a class: a line is queued in place, the queue never copied).
+final class StreamPipe {
     /// The write end (non-blocking).
     let fd: FileDescriptor
     var output = ClientOutputQueue()
     /// Whether epoll watches it for room (it is always watched for the reader leaving).
     var waitingForRoom = false
+    init(fd: FileDescriptor) { self.fd = fd }
 }

@@ -48,11 +48,11 @@ extension ClientHub {
     func enqueueStreamedToPipe(line: UnsafeRawBufferPointer, of client: ClientConnection) {
         guard let stream = client.stream else { return }
         guard stream.output.count < queueLimit else {
-            client.stream!.output.dropped += 1
+            stream.output.dropped += 1
             return
         }
         guard stream.output.isEmpty && stream.output.dropped == 0 && !stream.waitingForRoom else {
-            client.stream!.output.append(line: line)
+            stream.output.append(line: line)
             _ = flushStream(of: client)
             return
         }
@@ -62,14 +62,14 @@ extension ClientHub {
         case .success(let count) where count == line.count:
             return
         case .success(let count):
-            client.stream!.output.append(line: UnsafeRawBufferPointer(rebasing: line[count...]))
+            stream.output.append(line: UnsafeRawBufferPointer(rebasing: line[count...]))
         case .failure(.wouldBlock):
-            client.stream!.output.append(line: line)
+            stream.output.append(line: line)
         case .failure(let error):
             streamBroke(client, error)
             return
         }
-        watchStream(of: client)
+        watch(stream)
     }
 
     /// Readiness of a stream pipe's write end: room to write, or the reader left.
@@ -85,12 +85,12 @@ extension ClientHub {
     /// Writes what the pipe takes of its queue, then `dropped` once the queue is empty; watches
     /// the pipe for room while bytes wait. False when the client was disconnected.
     func flushStream(of client: ClientConnection) -> Bool {
-        guard let fd = client.stream?.fd else { return true }
+        guard let stream = client.stream else { return true }
         while true {
-            while client.stream?.output.isEmpty == false {
+            while !stream.output.isEmpty {
                 var failure: Errno?
-                client.stream!.output.send { bytes, _ in
-                    switch system.write(fd, bytes) {
+                stream.output.send { bytes, _ in
+                    switch system.write(stream.fd, bytes) {
                     case .success(let count): return count
                     case .failure(let error):
                         failure = error
@@ -102,21 +102,21 @@ extension ClientHub {
                 streamBroke(client, failure)
                 return false
             }
-            guard let count = client.stream?.output.dropped, count > 0, client.stream?.output.isEmpty == true else { break }
-            client.stream!.output.dropped = 0
+            guard stream.output.isEmpty && stream.output.dropped > 0 else { break }
+            let count = stream.output.dropped
+            stream.output.dropped = 0
             logger.notice("client was too slow; lines dropped", metadata: ["client": "\(client.id)", "count": "\(count)"])
-            client.stream!.output.append(ProtocolLine.dropped(count))
+            stream.output.append(ProtocolLine.dropped(count))
         }
-        watchStream(of: client)
+        watch(stream)
         return true
     }
 
     /// Watches the pipe for room exactly while lines wait for it.
-    private func watchStream(of client: ClientConnection) {
-        guard let stream = client.stream else { return }
+    private func watch(_ stream: StreamPipe) {
         let wanted = !stream.output.isEmpty
         guard wanted != stream.waitingForRoom else { return }
-        client.stream?.waitingForRoom = wanted
+        stream.waitingForRoom = wanted
         epoll.modify(stream.fd, events: wanted ? .writable : [])
     }
 

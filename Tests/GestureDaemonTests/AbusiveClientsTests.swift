@@ -6,7 +6,7 @@ import GesturePosix
 
 /// 1,000 abusive clients against the real hub over the scripted kernel, seeded so a failure can be
 /// replayed: mutated requests (flipped and inserted bytes, control characters, invalid UTF-8,
-/// truncation), lines far over the limit, random read splits, slow readers, peers that vanish.
+/// truncation), stream pipes asked for and replaced, lines far over the limit, random read splits, slow readers, peers that vanish.
 /// The hub must never trap or spin, answer every line a staying client finished exactly once with
 /// one clean JSON line, keep its buffers bounded, and give every descriptor back.
 @Suite struct AbusiveClientsTests {
@@ -25,6 +25,7 @@ import GesturePosix
         #"{"request":"status"}"#, #"{"request":"subscribe","kinds":["tap","pan"],"touches":["*"]}"#,
         #"{"request":"hit-test","x":1.5,"y":-2e3,"device":"d","id":"q"}"#, #"{"request":"explain","on":false,"id":7}"#,
         #"{"request":"unsubscribe"}"#, #"{"request":"devices"}"#, #"{"request":"reload"}"#,
+        #"{"request":"subscribe","stream":"pipe","kinds":["pan"]}"#,
     ]
 
     static func mutated(_ rng: inout Mix) -> [UInt8] {
