@@ -67,6 +67,14 @@ public final class ControlClient {
         return true
     }
 
+    /// Closes the stream pipe (lines come from the socket again): the daemon sees its reader leave.
+    public func closeStreamPipe() {
+        guard let streamPipe else { return }
+        close(streamPipe)
+        self.streamPipe = nil
+        source = fd
+    }
+
     /// Whether lines now come from a stream pipe.
     public var readsStreamPipe: Bool { streamPipe != nil }
 

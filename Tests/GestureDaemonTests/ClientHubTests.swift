@@ -78,4 +78,27 @@ final class InProcessHub {
         #expect(dropped > 0)
         #expect(!sawTap)
     }
+
+    /// Through the real kernel: the read end arrives with the reply, lines come through it, and
+    /// closing it (the reader leaving) is seen by epoll on the write end and disconnects the client.
+    @Test func aClientClosingItsStreamPipeIsDisconnectedAndNothingStaysOpen() throws {
+        let served = try InProcessHub(queueLimit: 16)
+        let hub = served.hub
+        defer { hub.closeAll() }
+        let client = try ControlClient(path: served.path)
+        try served.service()
+        #expect(try client.readLine(timeout: 2000) == DaemonVersion.helloLine)
+        try client.send(#"{"request":"subscribe","stream":"pipe"}"#)
+        #expect(waitUntil(timeout: 2) { (try? served.service()) != nil && hub.hasSubscriber })
+        #expect(json(try client.readLine(timeout: 2000))["stream"] as? String == "pipe")
+        #expect(client.readStreamFromPassedPipe())
+        let event = GestureEvent(gesture: "pan", kind: .pan, state: .began, time: Timestamp(microseconds: 1),
+                                 device: "d", region: "r", fingers: 1)
+        hub.publish(.gesture(event))
+        #expect(try client.readLine(timeout: 2000) == event.jsonLine)
+        #expect(hub.streamOwners.count == 1)
+        client.closeStreamPipe()
+        #expect(waitUntil(timeout: 2) { (try? served.service()) != nil && hub.clients.isEmpty })
+        #expect(hub.streamOwners.isEmpty)
+    }
 }
