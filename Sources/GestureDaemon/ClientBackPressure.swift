@@ -137,24 +137,18 @@ extension ClientHub {
         }
         // The queue stays empty when the socket takes it all, so nothing the client may do changes.
         if MeasurementStage.current == .noSend { return }
-        let sent = if let kernel = epoll.kernel {
-            kernel.send(client.fd, line)
-        } else {
-            system.send(client.fd, line)
-        }
-        switch sent {
-        case .success(let count) where count == line.count:
+        let fd = client.fd
+        switch client.output.writeOrQueue(line, { line in
+            if let kernel = epoll.kernel { kernel.send(fd, line) } else { system.send(fd, line) }
+        }) {
+        case .success(true):
             return
-        case .success(let count):
-            client.output.append(line: UnsafeRawBufferPointer(rebasing: line[count...]))
-        case .failure(.wouldBlock):
-            client.output.append(line: line)
+        case .success(false):
+            // Part or all of it waits: be woken when the socket has room.
+            settle(client)
         case .failure(let error):
             disconnect(client, afterFailedSend: error)
-            return
         }
-        // Part or all of it waits: be woken when the socket has room.
-        settle(client)
     }
 
     /// Queues a line that must not be dropped (a recording's events and its end line): the caller

@@ -47,6 +47,25 @@ struct ClientOutputQueue {
         lineEnds.append(bytes.count)
     }
 
+    /// Writes a line straight through `write` (nothing waiting before it) and queues what `write`
+    /// did not take (EAGAIN: all of it). `.success(true)`: all written; `.success(false)`: part or
+    /// all queued (watch for room); a failure other than EAGAIN is returned, nothing queued.
+    @inline(__always)
+    mutating func writeOrQueue(_ line: UnsafeRawBufferPointer,
+                               _ write: (UnsafeRawBufferPointer) -> Result<Int, Errno>) -> Result<Bool, Errno> {
+        switch write(line) {
+        case .success(let count) where count == line.count:
+            return .success(true)
+        case .success(let count):
+            append(line: UnsafeRawBufferPointer(rebasing: line[count...]))
+        case .failure(.wouldBlock):
+            append(line: line)
+        case .failure(let error):
+            return .failure(error)
+        }
+        return .success(false)
+    }
+
     /// Calls `body` with the unsent bytes and the descriptor to pass with the first of them (nil:
     /// none); it returns how many bytes it sent. Bytes before a line that carries a descriptor go
     /// alone, so the descriptor arrives with that line. Returns the descriptor once it was sent,

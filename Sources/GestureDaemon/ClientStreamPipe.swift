@@ -57,19 +57,17 @@ extension ClientHub {
             return
         }
         if MeasurementStage.current == .noSend { return }
-        let written = if let kernel = epoll.kernel { kernel.write(stream.fd, line) } else { system.write(stream.fd, line) }
-        switch written {
-        case .success(let count) where count == line.count:
+        let fd = stream.fd
+        switch stream.output.writeOrQueue(line, { line in
+            if let kernel = epoll.kernel { kernel.write(fd, line) } else { system.write(fd, line) }
+        }) {
+        case .success(true):
             return
-        case .success(let count):
-            stream.output.append(line: UnsafeRawBufferPointer(rebasing: line[count...]))
-        case .failure(.wouldBlock):
-            stream.output.append(line: line)
+        case .success(false):
+            watch(stream)
         case .failure(let error):
             streamBroke(client, error)
-            return
         }
-        watch(stream)
     }
 
     /// Readiness of a stream pipe's write end: room to write, or the reader left.

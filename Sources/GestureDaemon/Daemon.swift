@@ -56,6 +56,9 @@ public final class Daemon {
     var lastEventTime: Timestamp?
 
     static let handledSignals = [SIGTERM, SIGINT, SIGHUP, SIGCHLD]
+    /// Descriptors the daemon may need: two per client slot (socket and stream pipe), and room
+    /// for devices, binding commands' pipes and its own (epoll, timers, signals, udev).
+    static let descriptorsWanted: UInt64 = 4096
 
     /// Runs the daemon until SIGTERM/SIGINT; returns the process exit status.
     public static func main(options: DaemonOptions, logger: Logger) -> Int32 {
@@ -64,6 +67,11 @@ public final class Daemon {
         // background ignores SIGINT); blocked, the default action never runs.
         for signo in handledSignals { signal(signo, SIG_DFL) }
         signal(SIGPIPE, SIG_IGN)
+        // Every client may hold two descriptors (its socket and its stream pipe); the loop uses
+        // epoll, never select(2), so a limit above 1024 is safe (docs/daemon.md, "Socket").
+        if let raised = DescriptorLimit.raise(toAllow: Daemon.descriptorsWanted) {
+            logger.info("open-file limit raised", metadata: ["from": "\(raised.before)", "to": "\(raised.after)"])
+        }
         let configuration: Configuration
         do {
             configuration = try loadConfiguration(path: options.configPath ?? defaultConfigurationPath())

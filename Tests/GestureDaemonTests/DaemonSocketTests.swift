@@ -7,6 +7,19 @@ import GestureProtocol
 
 /// The real `gestured run` binary over its socket (no input devices).
 @Suite(.serialized) struct DaemonSocketTests {
+    /// Two descriptors per client (socket and stream pipe) do not fit a soft limit of 1024: the
+    /// daemon started with a low one raises it itself, as far as the hard limit allows.
+    @Test func aLowOpenFileLimitIsRaisedAtStart() throws {
+        let daemon = try DaemonProcess(softDescriptorLimit: 256)
+        let limits = try String(contentsOfFile: "/proc/\(daemon.pid)/limits", encoding: .utf8)
+        let line = try #require(limits.split(separator: "\n").first { $0.hasPrefix("Max open files") })
+        let fields = line.split(separator: " ").dropFirst(3)
+        let soft = try #require(UInt64(fields.first ?? ""))
+        let hard = UInt64(fields.dropFirst().first ?? "") ?? .max
+        #expect(soft == min(4096, hard), "\(line)")
+        #expect(daemon.log.contains("open-file limit raised"))
+    }
+
     @Test func greetsThenAnswersStatus() throws {
         let daemon = try DaemonProcess()
         let client = try daemon.connect()

@@ -79,15 +79,23 @@ final class DaemonProcess {
     var socketPath: String { dir.file("gestured.sock") }
     var logPath: String { dir.file("log") }
 
-    init(extraArguments: [String] = [], environment: [String: String] = [:]) throws {
+    /// `softDescriptorLimit`: started through `sh -c 'ulimit -Sn N; exec gestured ...'`, so the
+    /// daemon (the same process) begins with that soft open-file limit.
+    init(extraArguments: [String] = [], environment: [String: String] = [:], softDescriptorLimit: Int? = nil) throws {
         // Hermetic: no user config of whoever runs the tests.
         var base = ProcessInfo.processInfo.environment
         base["XDG_CONFIG_HOME"] = dir.path
         base["GESTURED_CONFIG"] = nil
         process.environment = base.merging(environment) { $1 }
-        process.executableURL = URL(fileURLWithPath: Paths.binary("gestured"))
-        process.arguments = ["run", "--no-devices", "--socket", dir.file("gestured.sock"), "--log-level", "debug"]
+        let arguments = ["run", "--no-devices", "--socket", dir.file("gestured.sock"), "--log-level", "debug"]
             + extraArguments
+        if let softDescriptorLimit {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -Sn \(softDescriptorLimit) && exec \"$0\" \"$@\"", Paths.binary("gestured")] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: Paths.binary("gestured"))
+            process.arguments = arguments
+        }
         _ = FileManager.default.createFile(atPath: dir.file("log"), contents: nil)
         process.standardError = FileHandle(forWritingAtPath: dir.file("log"))
         process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
