@@ -70,35 +70,18 @@ extension ClientHub {
     /// Writes as much of the client's queue as its socket takes; never blocks. Once the queue is
     /// empty, a client that missed streamed lines is told how many. False when the client is gone.
     func flush(_ client: ClientConnection) -> Bool {
-        while true {
-            while !client.output.isEmpty {
-                var failure: Errno?
-                let passed = client.output.send { bytes, descriptor in
-                    let result = if let descriptor {
-                        system.send(client.fd, bytes, passing: descriptor)
-                    } else {
-                        system.send(client.fd, bytes)
-                    }
-                    switch result {
-                    case .success(let count): return count
-                    case .failure(let error):
-                        failure = error
-                        return 0
-                    }
-                }
-                // The client has its copy of the stream pipe's read end now.
-                if let passed { system.close(passed) }
-                guard let failure else { continue }
-                if failure == .wouldBlock { return true }
-                disconnect(client, afterFailedSend: failure)
-                return false
-            }
-            guard client.output.dropped > 0 else { return true }
-            let count = client.output.dropped
-            client.output.dropped = 0
-            logger.notice("client was too slow; lines dropped", metadata: ["client": "\(client.id)", "count": "\(count)"])
-            client.output.append(ProtocolLine.dropped(count))
-        }
+        let fd = client.fd
+        let failure = client.output.drain({ bytes, descriptor in
+            if let descriptor { system.send(fd, bytes, passing: descriptor) } else { system.send(fd, bytes) }
+        }, passed: { system.close($0) },  // the client has its copy of the stream pipe's read end now
+           droppedLines: { logDropped($0, of: client) })
+        guard let failure else { return true }
+        disconnect(client, afterFailedSend: failure)
+        return false
+    }
+
+    func logDropped(_ count: Int, of client: ClientConnection) {
+        logger.notice("client was too slow; lines dropped", metadata: ["client": "\(client.id)", "count": "\(count)"])
     }
 
     /// Queues a streamed line (gesture, touch, explain): dropped and counted when the client's

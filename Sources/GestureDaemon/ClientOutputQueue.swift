@@ -1,4 +1,5 @@
 import GesturePosix
+import GestureProtocol
 
 /// One client's bounded queue of outgoing lines (docs/protocol.md, "Slow clients"), kept as one
 /// byte buffer so a flush is one `send` however many lines wait. A line may carry a descriptor to
@@ -64,6 +65,35 @@ struct ClientOutputQueue {
             return .failure(error)
         }
         return .success(false)
+    }
+
+    /// Writes as much of the queue as `write` takes (given the bytes and the descriptor to pass
+    /// with them, it reports what one call wrote). Once everything is written, a queue that dropped
+    /// lines gets the `dropped` line (its count told to `droppedLines`) and writing goes on. A
+    /// descriptor that went out is handed to `passed`, to close the sender's copy. Returns nil when
+    /// all was written or the writer is full (EAGAIN), else the errno that broke the writer.
+    mutating func drain(_ write: (UnsafeRawBufferPointer, FileDescriptor?) -> Result<Int, Errno>,
+                        passed: (FileDescriptor) -> Void, droppedLines: (Int) -> Void) -> Errno? {
+        while true {
+            while !isEmpty {
+                var failure: Errno?
+                let sentDescriptor = send { bytes, descriptor in
+                    switch write(bytes, descriptor) {
+                    case .success(let count): return count
+                    case .failure(let error):
+                        failure = error
+                        return 0
+                    }
+                }
+                if let sentDescriptor { passed(sentDescriptor) }
+                guard let failure else { continue }
+                return failure == .wouldBlock ? nil : failure
+            }
+            guard dropped > 0 else { return nil }
+            droppedLines(dropped)
+            append(ProtocolLine.dropped(dropped))
+            dropped = 0
+        }
     }
 
     /// Calls `body` with the unsent bytes and the descriptor to pass with the first of them (nil:

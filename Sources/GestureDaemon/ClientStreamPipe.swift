@@ -1,6 +1,5 @@
 import GesturePosix
 import Logging
-import GestureProtocol
 
 /// Streaming through a pipe (docs/protocol.md, "Streaming through a pipe"): a client that subscribes
 /// with `"stream":"pipe"` gets the read end of a new pipe with the reply, and from then on its
@@ -84,27 +83,11 @@ extension ClientHub {
     /// the pipe for room while bytes wait. False when the client was disconnected.
     func flushStream(of client: ClientConnection) -> Bool {
         guard let stream = client.stream else { return true }
-        while true {
-            while !stream.output.isEmpty {
-                var failure: Errno?
-                stream.output.send { bytes, _ in
-                    switch system.write(stream.fd, bytes) {
-                    case .success(let count): return count
-                    case .failure(let error):
-                        failure = error
-                        return 0
-                    }
-                }
-                guard let failure else { continue }
-                if failure == .wouldBlock { break }
-                streamBroke(client, failure)
-                return false
-            }
-            guard stream.output.isEmpty && stream.output.dropped > 0 else { break }
-            let count = stream.output.dropped
-            stream.output.dropped = 0
-            logger.notice("client was too slow; lines dropped", metadata: ["client": "\(client.id)", "count": "\(count)"])
-            stream.output.append(ProtocolLine.dropped(count))
+        let fd = stream.fd
+        if let failure = stream.output.drain({ bytes, _ in system.write(fd, bytes) }, passed: { _ in },
+                                             droppedLines: { logDropped($0, of: client) }) {
+            streamBroke(client, failure)
+            return false
         }
         watch(stream)
         return true

@@ -29,17 +29,9 @@ public enum ShutdownDirection: Sendable {
     }
 }
 
-/// The two ends of a client's stream pipe (`SystemCalls.makeStreamPipe`).
-public struct StreamPipeEnds: Sendable, Equatable {
-    /// Blocking; handed to the client, then closed in the daemon.
-    public var read: FileDescriptor
-    /// Non-blocking; the daemon's.
-    public var write: FileDescriptor
-    public init(read: FileDescriptor, write: FileDescriptor) {
-        self.read = read
-        self.write = write
-    }
-}
+/// The two ends of a client's stream pipe (`SystemCalls.makeStreamPipe`): `read` blocking (handed
+/// to the client, then closed in the daemon), `write` non-blocking (the daemon's).
+public typealias StreamPipeEnds = (read: FileDescriptor, write: FileDescriptor)
 
 /// One readiness report of `epoll_wait`.
 public typealias EpollReadiness = (fd: FileDescriptor, events: EpollEvents)
@@ -151,7 +143,7 @@ public struct LinuxSystemCalls: SystemCalls, Sendable {
     public func makeStreamPipe() -> Result<StreamPipeEnds, Errno> {
         var read: Int32 = -1, write: Int32 = -1
         return checked(Errno.result(gestured_stream_pipe(&read, &write)), "pipe2", FileDescriptor(rawValue: -1))
-            .map { _ in StreamPipeEnds(read: FileDescriptor(rawValue: read), write: FileDescriptor(rawValue: write)) }
+            .map { _ in (read: FileDescriptor(rawValue: read), write: FileDescriptor(rawValue: write)) }
     }
 
     public func writeOnce(_ fd: FileDescriptor, _ bytes: UnsafeRawBufferPointer) -> Result<Int, Errno> {

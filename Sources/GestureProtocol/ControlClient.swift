@@ -75,9 +75,6 @@ public final class ControlClient {
         source = fd
     }
 
-    /// Whether lines now come from a stream pipe.
-    public var readsStreamPipe: Bool { streamPipe != nil }
-
     /// Sends one line (a newline is added).
     public func send(_ line: String) throws(SystemCallError) {
         let bytes = Array((line + "\n").utf8)

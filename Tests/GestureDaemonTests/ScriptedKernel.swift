@@ -190,7 +190,7 @@ final class ScriptedKernel: SystemCalls {
             return .failure(.tooManyOpenFiles)
         }
         pipes.append(Pipe(read: read, write: write))
-        return .success(StreamPipeEnds(read: read, write: write))
+        return .success((read: read, write: write))
     }
 
     func writeOnce(_ fd: FileDescriptor, _ bytes: UnsafeRawBufferPointer) -> Result<Int, Errno> {

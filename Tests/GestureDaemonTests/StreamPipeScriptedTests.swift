@@ -123,6 +123,20 @@ import GesturePosix
         #expect(scripted.kernel.open == Self.baseline(scripted))
     }
 
+    /// With lines already waiting for the pipe, the next line's write finds the reader gone:
+    /// the client is disconnected there and then, not left to the next turn of the loop.
+    @Test func aReaderLeavingWhileLinesWaitIsFoundByTheNextWrite() throws {
+        let scripted = try ScriptedHub()
+        let (peer, _) = try Self.pipedClient(scripted)
+        let pipe = try #require(peer.streamPipe)
+        pipe.allow(10)
+        scripted.hub.publish(.gesture(Self.event))  // ten bytes written, the rest queued
+        pipe.readerClosed = true
+        scripted.hub.publish(.gesture(Self.event))
+        #expect(peer.isClosedByDaemon)
+        #expect(scripted.kernel.open == Self.baseline(scripted))
+    }
+
     @Test func resubscribingEndsThePipeAndUnsubscribingEndsItToo() throws {
         let scripted = try ScriptedHub()
         let (peer, _) = try Self.pipedClient(scripted)
