@@ -3,6 +3,7 @@
 import json
 import os
 import re
+import statistics
 import sys
 
 out = sys.argv[1]
@@ -329,14 +330,16 @@ for name in cases:
 
 # ---- CPU per event: gestured vs libinput debug-events (inside.sh: cpu_section) ----
 CPU_CASES = ["touchscreen-scroll", "touchpad-scroll"]
-CPU_REPEATS = 3
+CPU_REPEATS = 4  # odd repeats gestured opens the device first, even ones libinput (cpu.sh)
 
 
 def cpu_figures(name, repeat):
-    """The numbers one repeat left in cpu-NAME-REPEAT.txt, or None."""
+    """The numbers one repeat left in cpu-NAME-REPEAT.txt (and `first`, the process that opened the
+    device first), or None."""
     fields = dict(kv.split("=", 1) for kv in text(os.path.join(out, f"cpu-{name}-{repeat}.txt")).split() if "=" in kv)
+    first = fields.pop("first", "?")
     try:
-        return {k: int(v) for k, v in fields.items()}
+        return {k: int(v) for k, v in fields.items()} | {"first": first}
     except ValueError:
         return None
 
@@ -347,6 +350,7 @@ def check_cpu_per_event():
     print("\n== CPU per 1,000 events, same uinput stream, same time: gestured (release) vs libinput debug-events ==")
     for name in CPU_CASES:
         ratios = []
+        by_first = {}
         complete = True
         for repeat in range(1, CPU_REPEATS + 1):
             f = cpu_figures(name, repeat)
@@ -360,15 +364,18 @@ def check_cpu_per_event():
             per = lambda ns: ns / 1e6 / f["events"] * 1000
             ratio = f["gestured_ns"] / f["libinput_ns"]
             ratios.append(ratio)
+            by_first.setdefault(f["first"], []).append(ratio)
             tick = 1000 / f.get("clk_tck", 100)
             print(f"  {name} #{repeat}: {f['events']} events: gestured {per(f['gestured_ns']):.1f} ms "
                   f"(user {f.get('gestured_user', 0) * tick:.0f} ms, system {f.get('gestured_sys', 0) * tick:.0f} ms), "
                   f"libinput {per(f['libinput_ns']):.1f} ms (user {f.get('libinput_user', 0) * tick:.0f} ms, "
                   f"system {f.get('libinput_sys', 0) * tick:.0f} ms) per 1,000 events; ratio {ratio:.2f} "
-                  f"({len(lines)} gesture lines, {peer_events} libinput events)")
+                  f"({f['first']} opened the device first; {len(lines)} gesture lines, {peer_events} libinput events)")
         if ratios:
+            orders = "; ".join(f"{first} first {', '.join(f'{r:.2f}' for r in values)}"
+                               for first, values in sorted(by_first.items()))
             print(f"  {name}: ratio gestured / libinput {min(ratios):.2f}–{max(ratios):.2f} "
-                  f"(median {sorted(ratios)[len(ratios) // 2]:.2f})")
+                  f"(median {statistics.median(ratios):.2f}; {orders})")
         check(f"CPU comparison {name}: gestured and libinput both read the stream in all {CPU_REPEATS} repeats",
               complete and len(ratios) == CPU_REPEATS)
 
