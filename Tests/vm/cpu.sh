@@ -9,7 +9,7 @@
 # nanoseconds on CPU from /proc/PID/task/*/schedstat (every thread), and user / system clock ticks
 # from /proc/PID/stat. Four repeats per recording, taking turns at which process opens the device
 # first: the kernel's evdev wakes its readers in the order they opened it, and on this emulated CPU
-# the one woken first costs more (README, "CPU per event against libinput"). evaluate.py prints CPU
+# that order moves the touchpad ratio (README, "Which process the kernel wakes first"). evaluate.py prints CPU
 # per 1,000 events and the ratio (measured, not asserted) and checks that both processes saw the
 # stream.
 CPU_CASES=(
