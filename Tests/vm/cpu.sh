@@ -6,8 +6,8 @@
 # The release daemon (the build users install) on its own socket with one subscribed
 # `gesturectl listen` client, and `libinput debug-events` printing into a pipe, read the same uinput
 # device at the same time while a recording is played CPU_PLAYS times. Each process's CPU time is read before and after:
-# nanoseconds on CPU from /proc/PID/task/*/schedstat (every thread), and user / system clock ticks
-# from /proc/PID/stat. Four repeats per recording, taking turns at which process opens the device
+# nanoseconds on CPU from /proc/PID/task/*/schedstat (every thread), user / system clock ticks
+# from /proc/PID/stat, and context switches (waits and preemptions) from /proc/PID/task/*/status. Four repeats per recording, taking turns at which process opens the device
 # first: the kernel's evdev wakes its readers in the order they opened it, and on this emulated CPU
 # that order moves the touchpad ratio (README, "Which process the kernel wakes first"). evaluate.py prints CPU
 # per 1,000 events and the ratio (measured, not asserted) and checks that both processes saw the
@@ -42,6 +42,15 @@ cpu_ns() {  # nanoseconds on CPU of every thread of PID
 }
 cpu_ticks() {  # "user system" clock ticks of PID (all threads)
     local fields; fields=$(sed 's/.*) //' "/proc/$1/stat"); set -- $fields; echo "${12} ${13}"
+}
+cpu_switches() {  # "voluntary involuntary" context switches of PID (all threads)
+    local t v=0 i=0 key value
+    for t in /proc/"$1"/task/*/status; do
+        while read -r key value; do
+            case $key in voluntary_ctxt_switches:) v=$((v + value)) ;; nonvoluntary_ctxt_switches:) i=$((i + value)) ;; esac
+        done < "$t"
+    done
+    echo "$v $i"
 }
 cpu_settled() {  # true once neither PID used CPU during the last 0.3 s
     local a b; a="$(cpu_ns "$1") $(cpu_ns "$2")"; sleep 0.3; b="$(cpu_ns "$1") $(cpu_ns "$2")"; [ "$a" = "$b" ]
@@ -80,15 +89,19 @@ cpu_compare() {  # cpu_compare SOCKET NAME DESC EVENTS REPEAT
     # page faults), so the figures are the steady per-event cost.
     evemu-play "$node" < "$events"
     wait_for 10 cpu_settled "$daemon" "$peer"
-    local g0 l0 gt0 lt0 g1 l1 gt1 lt1
+    local g0 l0 gt0 lt0 g1 l1 gt1 lt1 gs0 ls0 gs1 ls1
     g0=$(cpu_ns "$daemon"); l0=$(cpu_ns "$peer"); gt0=$(cpu_ticks "$daemon"); lt0=$(cpu_ticks "$peer")
+    gs0=$(cpu_switches "$daemon"); ls0=$(cpu_switches "$peer")
     for play in $(seq 1 "$CPU_PLAYS"); do evemu-play "$node" < "$events"; done
     wait_for 10 cpu_settled "$daemon" "$peer"   # the tap and long-press timers have run out
     g1=$(cpu_ns "$daemon"); l1=$(cpu_ns "$peer"); gt1=$(cpu_ticks "$daemon"); lt1=$(cpu_ticks "$peer")
+    gs1=$(cpu_switches "$daemon"); ls1=$(cpu_switches "$peer")
+    set -- $gs0 $gs1 $ls0 $ls1
+    local switches="gestured_waits=$(($3 - $1)) gestured_preempted=$(($4 - $2)) libinput_waits=$(($7 - $5)) libinput_preempted=$(($8 - $6))"
     set -- $gt0 $gt1 $lt0 $lt1
     echo "events=$((n * CPU_PLAYS)) gestured_ns=$((g1 - g0)) libinput_ns=$((l1 - l0))" \
          "gestured_user=$(($3 - $1)) gestured_sys=$(($4 - $2)) libinput_user=$(($7 - $5)) libinput_sys=$(($8 - $6))" \
-         "clk_tck=$(getconf CLK_TCK) first=$first" > "$out/$tag.txt"
+         "$switches clk_tck=$(getconf CLK_TCK) first=$first" > "$out/$tag.txt"
     kill "$peer" "$creator"; wait "$peer" "$creator" 2>/dev/null
     wait_for 10 sh -c "! '$relbin/gesturectl' devices --socket '$csock' | grep -qF '\"$node\"'"
     kill "$listener"; wait "$listener" 2>/dev/null

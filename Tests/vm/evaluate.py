@@ -370,7 +370,8 @@ def check_cpu_per_event():
                   f"(user {f.get('gestured_user', 0) * tick:.0f} ms, system {f.get('gestured_sys', 0) * tick:.0f} ms), "
                   f"libinput {per(f['libinput_ns']):.1f} ms (user {f.get('libinput_user', 0) * tick:.0f} ms, "
                   f"system {f.get('libinput_sys', 0) * tick:.0f} ms) per 1,000 events; ratio {ratio:.2f} "
-                  f"({f['first']} opened the device first; {len(lines)} gesture lines, {peer_events} libinput events)")
+                  f"({f['first']} opened the device first; preempted: gestured {f.get('gestured_preempted', '?')}, "
+                  f"libinput {f.get('libinput_preempted', '?')} times; {len(lines)} gesture lines, {peer_events} libinput events)")
         if ratios:
             orders = "; ".join(f"{first} first {', '.join(f'{r:.2f}' for r in values)}"
                                for first, values in sorted(by_first.items()))
