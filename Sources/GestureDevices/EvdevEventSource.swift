@@ -1,27 +1,16 @@
 import GestureCore
 import GesturePosix
 
-/// libevdev's two read modes.
-enum EvdevReadMode: Sendable {
-    /// LIBEVDEV_READ_FLAG_NORMAL.
-    case normal
-    /// LIBEVDEV_READ_FLAG_SYNC: the resync delta after SYN_DROPPED.
-    case sync
-}
-
-/// One successful `libevdev_next_event`.
-enum EvdevNextEvent: Equatable, Sendable {
-    /// LIBEVDEV_READ_STATUS_SUCCESS.
-    case event(RawEvent)
-    /// LIBEVDEV_READ_STATUS_SYNC: in normal mode the SYN_DROPPED event, in sync mode one event
-    /// of the resync delta.
-    case resync(RawEvent)
-}
-
-/// What `EvdevDevice` needs from libevdev: the seam where tests script a device (EAGAIN, ENODEV on
-/// unplug, SYN_DROPPED and its resync, EINTR) under the real read loop. Each call makes one attempt.
+/// What `EvdevDevice` needs from the kernel and libevdev: the seam where tests script a device
+/// (EAGAIN, ENODEV on unplug, SYN_DROPPED and the state read after it, EINTR) under the real read
+/// loop. Each call makes one attempt.
 protocol EvdevEventSource: AnyObject {
-    func nextEvent(_ mode: EvdevReadMode) -> Result<EvdevNextEvent, Errno>
+    /// One `read(2)` of at most `capacity` whole events, appended to `events`: how many were read
+    /// (at least one; EAGAIN when none wait).
+    func readEvents(into events: inout [RawEvent], capacity: Int) -> Result<Int, Errno>
+    /// The device's state now, read afresh through libevdev (`libevdev_new_from_fd`), as one frame
+    /// of events that sets it (`DeviceStateFrame`), timestamped `time`.
+    func currentState(at time: Timestamp) -> Result<[RawEvent], Errno>
     func useMonotonicClock() -> Result<Void, Errno>
     func grab(_ on: Bool) -> Result<Void, Errno>
 }

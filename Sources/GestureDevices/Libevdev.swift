@@ -5,11 +5,18 @@ import CLibevdev
 import GestureCore
 import GesturePosix
 
-/// The real event source: one evdev node opened through libevdev (the only code that calls it).
+/// The real event source: one evdev node opened, described, grabbed and resynchronised through
+/// libevdev (the only code that calls it) and read with `read(2)`.
 final class Libevdev: EvdevEventSource {
     let fd: FileDescriptor
     private let device: OpaquePointer
     private var grabbed = false
+    /// Where `read(2)` puts the kernel's `input_event`s; grown to the largest capacity asked.
+    private var readBuffer: UnsafeMutableBufferPointer<input_event> = .allocate(capacity: EvdevDevice.readCapacity)
+    /// The device's name, ids, properties, event codes and axis ranges, read at opening.
+    let description: DeviceDescription
+    /// The device's codes sorted for the state frame after SYN_DROPPED (`currentState`).
+    private let stateFrame: DeviceStateFrame
 
     /// Opens `path` O_RDONLY | O_NONBLOCK | O_CLOEXEC.
     init(path: String) throws(SystemCallError) {
@@ -22,27 +29,56 @@ final class Libevdev: EvdevEventSource {
         }
         self.fd = FileDescriptor(rawValue: fd)
         self.device = handle
+        description = Self.describe(handle, path: path)
+        stateFrame = DeviceStateFrame(description: description)
     }
 
     deinit {
         if grabbed { _ = libevdev_grab(device, LIBEVDEV_UNGRAB) }
         libevdev_free(device)
+        readBuffer.deallocate()
         LinuxSystemCalls.shared.close(fd)
     }
 
-    func nextEvent(_ mode: EvdevReadMode) -> Result<EvdevNextEvent, Errno> {
-        var event = input_event()
-        let flags = mode == .sync ? LIBEVDEV_READ_FLAG_SYNC.rawValue : LIBEVDEV_READ_FLAG_NORMAL.rawValue
-        let rc = libevdev_next_event(device, flags, &event)
+    func readEvents(into events: inout [RawEvent], capacity: Int) -> Result<Int, Errno> {
+        if readBuffer.count < capacity {
+            readBuffer.deallocate()
+            readBuffer = .allocate(capacity: capacity)
+        }
+        let size = MemoryLayout<input_event>.stride
+        let rc = Glibc.read(fd.rawValue, readBuffer.baseAddress, capacity * size)
         if rc < 0 {
-            let error = Errno(rawValue: -rc)
-            // EINVAL: wrong flags or an uninitialized device; only our mistake.
-            preconditionNotABug(error, "libevdev_next_event", fd: fd.rawValue, alsoBug: .invalidArgument)
+            let error = Errno.current
+            // EBADF, EFAULT; EINVAL (a buffer smaller than one event): only our mistake.
+            preconditionNotABug(error, "read", fd: fd.rawValue, alsoBug: .invalidArgument)
             return .failure(error)
         }
-        let raw = RawEvent(time: Timestamp(seconds: Int64(event.time.tv_sec), microseconds: Int64(event.time.tv_usec)),
-                           type: EventType(event.type), code: EventCode(event.code), value: event.value)
-        return .success(rc == LIBEVDEV_READ_STATUS_SYNC.rawValue ? .resync(raw) : .event(raw))
+        // evdev returns whole events, never 0 bytes for a buffer that holds one.
+        let count = rc / size
+        for index in 0..<count {
+            let event = readBuffer[index]
+            events.append(RawEvent(time: Timestamp(seconds: Int64(event.time.tv_sec), microseconds: Int64(event.time.tv_usec)),
+                                   type: EventType(event.type), code: EventCode(event.code), value: event.value))
+        }
+        return count > 0 ? .success(count) : .failure(.wouldBlock)
+    }
+
+    /// A second libevdev over the same descriptor reads every axis, slot and key afresh (its
+    /// `EVIOCG*` calls); this one's cached state is as old as the device's opening, since events
+    /// are read past it.
+    func currentState(at time: Timestamp) -> Result<[RawEvent], Errno> {
+        var handle: OpaquePointer?
+        let rc = libevdev_new_from_fd(fd.rawValue, &handle)
+        guard rc == 0, let handle else { return .failure(Errno(rawValue: -rc)) }
+        defer { libevdev_free(handle) }
+        var frame = stateFrame
+        frame.slotCount = max(0, Int(libevdev_get_num_slots(handle)))
+        frame.currentSlot = libevdev_get_current_slot(handle)
+        return .success(frame.events(
+            at: time,
+            slotValue: { libevdev_get_slot_value(handle, UInt32($0), UInt32($1.rawValue)) },
+            absoluteValue: { libevdev_get_event_value(handle, UInt32(EV_ABS), UInt32($0.rawValue)) },
+            keyValue: { libevdev_get_event_value(handle, UInt32(EV_KEY), UInt32($0.rawValue)) }))
     }
 
     func useMonotonicClock() -> Result<Void, Errno> {
@@ -56,7 +92,7 @@ final class Libevdev: EvdevEventSource {
     }
 
     /// The device's name, ids, properties, event codes and axis ranges.
-    func describe(path: String) -> DeviceDescription {
+    private static func describe(_ device: OpaquePointer, path: String) -> DeviceDescription {
         var properties = Set<InputProperty>()
         for property in 0..<UInt32(INPUT_PROP_CNT) where libevdev_has_property(device, property) == 1 {
             properties.insert(InputProperty(UInt16(property)))

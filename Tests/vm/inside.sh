@@ -104,7 +104,7 @@ kill "$creator_a" "$creator_b"; wait "$creator_a" "$creator_b" 2>/dev/null
 kill "$listener"; wait "$listener" 2>/dev/null
 
 # SYN_DROPPED: the kernel's per-client buffer overflows while the daemon is stopped; it must read
-# SYN_DROPPED, resync through libevdev, and carry on (the next drag is a pan again).
+# SYN_DROPPED, read the device's state afresh through libevdev, and carry on (the next drag is a pan again).
 drag="$rec/touchscreens/EP0430M09.1-finger-drag-up-down.events"
 "$bin/gesturectl" listen --socket "$sock" > "$out/live-overflow.jsonl" 2>"$out/listen-overflow.err" &
 listener=$!
