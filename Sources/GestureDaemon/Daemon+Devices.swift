@@ -21,7 +21,7 @@ final class LiveDevice: SurfaceDevice {
     }
 }
 
-/// Input devices: found and hot-plugged through libudev, read through libevdev.
+/// Input devices: found and hot-plugged through libudev, described through libevdev, read with `read(2)`.
 extension Daemon {
     // MARK: devices
 

@@ -3,7 +3,7 @@
 /// `-DCPU_STAGE_NO_OUTPUT`, `-DCPU_STAGE_NO_SEND`), which find where the daemon's CPU per event goes.
 /// A constant: every build type-checks every stage, and the optimizer keeps only the one chosen.
 enum MeasurementStage {
-    /// Events are read through libevdev and dropped.
+    /// Events are read from the device and dropped.
     case readOnly
     /// The engine runs; what the frames make is not published (a deadline's or a removal's few
     /// lines still are).
