@@ -12,7 +12,8 @@ final class Libevdev: EvdevEventSource {
     private let device: OpaquePointer
     private var grabbed = false
     /// Where `read(2)` puts the kernel's `input_event`s; grown to the largest capacity asked.
-    private var readBuffer: UnsafeMutableBufferPointer<input_event> = .allocate(capacity: EvdevDevice.readCapacity)
+    /// Allocated once the device is open (a failed open leaves nothing behind).
+    private var readBuffer: UnsafeMutableBufferPointer<input_event>
     /// The device's name, ids, properties, event codes and axis ranges, read at opening.
     let description: DeviceDescription
     /// The device's codes sorted for the state frame after SYN_DROPPED (`currentState`).
@@ -31,6 +32,7 @@ final class Libevdev: EvdevEventSource {
         self.device = handle
         description = Self.describe(handle, path: path)
         stateFrame = DeviceStateFrame(description: description)
+        readBuffer = .allocate(capacity: EvdevDevice.readCapacity)
     }
 
     deinit {
