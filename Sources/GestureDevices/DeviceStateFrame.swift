@@ -10,42 +10,30 @@ import GestureCore
 /// axis and every key the device has, with its value; then `SYN_REPORT`. Released keys and empty
 /// slots are sent too: a finger lifted during the drop must end. A protocol-A device (no slots) has
 /// no multitouch state to send: its next report lists every contact anyway.
-public struct DeviceStateFrame: Sendable {
-    /// The device's slots (0 for none), the slot selected now and a slot's value of an `ABS_MT_*` code.
-    public var slotCount: Int
-    public var currentSlot: Int32
-    /// The axes and keys the device has: multitouch axes besides the slot and tracking id, other
-    /// absolute axes, keys.
-    public var multitouchAxes: [EventCode]
-    public var absoluteAxes: [EventCode]
-    public var keys: [EventCode]
+struct DeviceStateFrame: Sendable {
+    /// The axes and keys the device has: multitouch axes besides the slot and tracking id (none for
+    /// a protocol-A device), other absolute axes, keys; each in code order.
+    let multitouchAxes: [EventCode]
+    let absoluteAxes: [EventCode]
+    let keys: [EventCode]
 
-    public init(slotCount: Int, currentSlot: Int32, multitouchAxes: [EventCode], absoluteAxes: [EventCode], keys: [EventCode]) {
-        self.slotCount = slotCount
-        self.currentSlot = currentSlot
-        self.multitouchAxes = multitouchAxes
-        self.absoluteAxes = absoluteAxes
-        self.keys = keys
-    }
-
-    /// The codes of `description` sorted into the three lists (slot count and slot filled in by `events`).
-    public init(description: DeviceDescription) {
+    /// The codes of `description` sorted into the three lists.
+    init(description: DeviceDescription) {
         let abs = (description.codes[.abs] ?? []).sorted { $0.rawValue < $1.rawValue }
         let isSlotted = abs.contains(.absMTSlot)
-        self.init(slotCount: 0, currentSlot: 0,
-                  multitouchAxes: isSlotted ? abs.filter { Self.isMultitouch($0) && $0 != .absMTSlot && $0 != .absMTTrackingID } : [],
-                  absoluteAxes: abs.filter { !Self.isMultitouch($0) },
-                  keys: (description.codes[.key] ?? []).sorted { $0.rawValue < $1.rawValue })
+        multitouchAxes = isSlotted ? abs.filter { Self.isMultitouch($0) && $0 != .absMTSlot && $0 != .absMTTrackingID } : []
+        absoluteAxes = abs.filter { !Self.isMultitouch($0) }
+        keys = (description.codes[.key] ?? []).sorted { $0.rawValue < $1.rawValue }
     }
 
     static func isMultitouch(_ code: EventCode) -> Bool {
         code.rawValue >= EventCode.absMTSlot.rawValue && code.rawValue <= EventCode.absMTToolY.rawValue
     }
 
-    /// The frame. `slotValue(slot, code)`, `absoluteValue(code)` and `keyValue(code)` give the
-    /// device's values now.
-    public func events(at time: Timestamp, slotValue: (Int, EventCode) -> Int32,
-                       absoluteValue: (EventCode) -> Int32, keyValue: (EventCode) -> Int32) -> [RawEvent] {
+    /// The frame, from the device's values now: `slotCount` slots (0 for none), the slot the kernel
+    /// has selected, and `slotValue(slot, code)`, `absoluteValue(code)` and `keyValue(code)`.
+    func events(at time: Timestamp, slotCount: Int, currentSlot: Int32, slotValue: (Int, EventCode) -> Int32,
+                absoluteValue: (EventCode) -> Int32, keyValue: (EventCode) -> Int32) -> [RawEvent] {
         var events: [RawEvent] = []
         func add(_ type: EventType, _ code: EventCode, _ value: Int32) {
             events.append(RawEvent(time: time, type: type, code: code, value: value))

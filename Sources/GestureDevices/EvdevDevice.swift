@@ -61,7 +61,7 @@ public final class EvdevDevice {
 
     /// Reads what the kernel has queued into `events`, with plain `read(2)` calls of whole events
     /// (one per wake-up for a frame; libevdev's per-event calls cost more than the rest of the read
-    /// path on the emulated CPU the VM test runs on, docs/input.md). Until a read comes back short
+    /// path on the emulated CPU the VM test runs on, docs/daemon.md). Until a read comes back short
     /// or EAGAIN: events are never left in the kernel's queue unread.
     ///
     /// After SYN_DROPPED (the kernel's queue for this reader overflowed and events were lost):

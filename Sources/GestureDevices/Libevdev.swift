@@ -73,11 +73,9 @@ final class Libevdev: EvdevEventSource {
         let rc = libevdev_new_from_fd(fd.rawValue, &handle)
         guard rc == 0, let handle else { return .failure(Errno(rawValue: -rc)) }
         defer { libevdev_free(handle) }
-        var frame = stateFrame
-        frame.slotCount = max(0, Int(libevdev_get_num_slots(handle)))
-        frame.currentSlot = libevdev_get_current_slot(handle)
-        return .success(frame.events(
-            at: time,
+        return .success(stateFrame.events(
+            at: time, slotCount: max(0, Int(libevdev_get_num_slots(handle))),
+            currentSlot: libevdev_get_current_slot(handle),
             slotValue: { libevdev_get_slot_value(handle, UInt32($0), UInt32($1.rawValue)) },
             absoluteValue: { libevdev_get_event_value(handle, UInt32(EV_ABS), UInt32($0.rawValue)) },
             keyValue: { libevdev_get_event_value(handle, UInt32(EV_KEY), UInt32($0.rawValue)) }))

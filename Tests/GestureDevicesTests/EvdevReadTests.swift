@@ -122,11 +122,8 @@ final class ScriptedEvdev: EvdevEventSource {
     /// The scripted device's state as the real source builds it: `active` maps a slot to its
     /// tracking id and position; every other slot is empty.
     static func state(_ ms: Int64, active: [Int: (id: Int32, x: Int32, y: Int32)], touching: Bool) -> [RawEvent] {
-        var frame = DeviceStateFrame(description: description)
-        frame.slotCount = 5
-        frame.currentSlot = Int32(active.keys.max() ?? 0)
-        return frame.events(
-            at: Timestamp(microseconds: ms * 1000),
+        DeviceStateFrame(description: description).events(
+            at: Timestamp(microseconds: ms * 1000), slotCount: 5, currentSlot: Int32(active.keys.max() ?? 0),
             slotValue: { slot, code in
                 guard let contact = active[slot] else { return code == .absMTTrackingID ? -1 : 0 }
                 switch code {
@@ -226,7 +223,7 @@ final class ScriptedEvdev: EvdevEventSource {
         protocolA.codes[.abs] = [.absX, .absY, .absMTPositionX, .absMTPositionY]
         let frame = DeviceStateFrame(description: protocolA)
         #expect(frame.multitouchAxes.isEmpty)
-        #expect(frame.events(at: t, slotValue: { _, _ in 1 }, absoluteValue: { _ in 5 }, keyValue: { _ in 0 })
+        #expect(frame.events(at: t, slotCount: 0, currentSlot: 0, slotValue: { _, _ in 1 }, absoluteValue: { _ in 5 }, keyValue: { _ in 0 })
                 == [e(.abs, .absX, 5), e(.abs, .absY, 5), e(.key, .btnTouch, 0), e(.syn, .synReport, 0)])
     }
 }
