@@ -4,9 +4,9 @@ import PackageDescription
 /// Release builds of the installed binaries link the Swift runtime in (only what they use is loaded,
 /// and nothing needs resolving against shared libraries at start-up) with lld, which packs the
 /// remaining relative relocations (RELR, glibc ≥ 2.36): the idle daemon stays under 12 MB resident
-/// (scripts/measure-rss, README "Performance"). The last three are FoundationEssentials' own static
-/// dependencies (its JSONDecoder reads protocol requests), which only `--static-swift-stdlib` would
-/// otherwise name.
+/// (scripts/measure-rss, docs/performance.md "Memory: the idle daemon"). The last three are
+/// FoundationEssentials' own static dependencies (its JSONDecoder reads protocol requests), which
+/// only `--static-swift-stdlib` would otherwise name.
 let leanRelease: [LinkerSetting] = [
     .unsafeFlags(["-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
                   "-Xlinker", "-l_FoundationCollections", "-Xlinker", "-l_FoundationCShims",
@@ -16,7 +16,8 @@ let leanRelease: [LinkerSetting] = [
 
 /// The daemon's own modules hold their state in one loop thread's classes (the daemon, the client
 /// hub, the devices it reads): release builds leave out the run-time exclusivity checks on those properties, which cost a
-/// thread-local lookup on every access of the per-frame path (README, "CPU per event against libinput").
+/// thread-local lookup on every access of the per-frame path (docs/performance.md, "CPU per event
+/// against libinput").
 /// Debug builds, which the tests run, keep them; the compile-time checks stay in both.
 let loopThreadRelease: [SwiftSetting] = [
     .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),

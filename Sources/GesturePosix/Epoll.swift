@@ -34,8 +34,8 @@ public final class Epoll {
     public let system: any SystemCalls
     /// `system` when it is the real kernel, for the calls nearly every input frame makes (this
     /// wait, a streamed line's send): called directly, not through the protocol's existential, so a
-    /// wake-up runs through two calls fewer (README, "CPU per event against libinput"). nil for a
-    /// scripted kernel, which the protocol reaches.
+    /// wake-up runs through two calls fewer (docs/performance.md, "CPU per event against libinput").
+    /// nil for a scripted kernel, which the protocol reaches.
     public let kernel: LinuxSystemCalls?
     /// Where each wait's readiness lands: allocated once, reused by every wait (the loop waits once
     /// per input frame, so the wait itself allocates nothing).

@@ -5,13 +5,14 @@
 #
 # The release daemon (the build users install) on its own socket with one subscribed
 # `gesturectl listen` client, and `libinput debug-events` printing into a pipe, read the same uinput
-# device at the same time while a recording is played CPU_PLAYS times. Each process's CPU time is read before and after:
-# nanoseconds on CPU from /proc/PID/task/*/schedstat (every thread), user / system clock ticks
-# from /proc/PID/stat, and context switches (waits and preemptions) from /proc/PID/task/*/status. Four repeats per recording, taking turns at which process opens the device
-# first: the kernel's evdev wakes its readers in the order they opened it, and on this emulated CPU
-# that order moves the touchpad ratio (README, "Which process the kernel wakes first"). evaluate.py prints CPU
-# per 1,000 events and the ratio (measured, not asserted) and checks that both processes saw the
-# stream.
+# device at the same time while a recording is played CPU_PLAYS times. Each process's CPU time is
+# read before and after: nanoseconds on CPU from /proc/PID/task/*/schedstat (every thread), user /
+# system clock ticks from /proc/PID/stat, and context switches (waits and preemptions) from
+# /proc/PID/task/*/status. Four repeats per recording, taking turns at which process opens the
+# device first: the kernel's evdev wakes its readers in the order they opened it, and on this
+# emulated CPU that order moves the touchpad ratio (docs/performance.md, "Which process the kernel
+# wakes first"). evaluate.py prints CPU per 1,000 events and the ratio (measured, not asserted) and
+# checks that both processes saw the stream.
 CPU_CASES=(
     "touchscreen-scroll|touchscreens/EP0430M09.desc|touchscreens/EP0430M09.2-finger-scroll-down.events"
     "touchpad-scroll|touchpads/SynPS2 Synaptics TouchPad.desc|touchpads/SynPS2 Synaptics TouchPad.two-finger-vert-scroll.events"
