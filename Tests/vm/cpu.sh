@@ -13,9 +13,12 @@
 # emulated CPU that order moves the touchpad ratio (docs/performance.md, "Which process the kernel
 # wakes first"). evaluate.py prints CPU per 1,000 events and the ratio (measured, not asserted) and
 # checks that both processes saw the stream.
+# The third case is one finger moving on another touchpad, the most common thing a touchpad sees (the
+# file is named a two-finger scroll but holds one finger: docs/recordings.md).
 CPU_CASES=(
     "touchscreen-scroll|touchscreens/EP0430M09.desc|touchscreens/EP0430M09.2-finger-scroll-down.events"
     "touchpad-scroll|touchpads/SynPS2 Synaptics TouchPad.desc|touchpads/SynPS2 Synaptics TouchPad.two-finger-vert-scroll.events"
+    "touchpad-one-finger|touchpads/SynPS2 Synaptics TouchPad.hp8470p.desc|touchpads/SynPS2 Synaptics TouchPad.hp8470p.two-finger-scroll-vertical.events"
 )
 CPU_REPEATS=4 CPU_PLAYS=5
 # CPU_LAYOUT (diagnostic, scripts/vm-cpu-stages --layouts): empty or "default" (the VM test's) lets

@@ -329,7 +329,7 @@ for name in cases:
     print(f"{name}:\n  libinput: {show(peer)}\n  gestured: {show(ours)}")
 
 # ---- CPU per event: gestured vs libinput debug-events (inside.sh: cpu_section) ----
-CPU_CASES = ["touchscreen-scroll", "touchpad-scroll"]
+CPU_CASES = ["touchscreen-scroll", "touchpad-scroll", "touchpad-one-finger"]  # Tests/vm/cpu.sh
 CPU_REPEATS = 4  # odd repeats gestured opens the device first, even ones libinput (cpu.sh)
 
 
