@@ -20,8 +20,7 @@ struct DeviceStateFrame: Sendable {
     /// The codes of `description` sorted into the three lists.
     init(description: DeviceDescription) {
         let abs = (description.codes[.abs] ?? []).sorted { $0.rawValue < $1.rawValue }
-        let isSlotted = abs.contains(.absMTSlot)
-        multitouchAxes = isSlotted ? abs.filter { Self.isMultitouch($0) && $0 != .absMTSlot && $0 != .absMTTrackingID } : []
+        multitouchAxes = description.multitouchProtocol == .typeB ? abs.filter { Self.isMultitouch($0) && $0 != .absMTSlot && $0 != .absMTTrackingID } : []
         absoluteAxes = abs.filter { !Self.isMultitouch($0) }
         keys = (description.codes[.key] ?? []).sorted { $0.rawValue < $1.rawValue }
     }

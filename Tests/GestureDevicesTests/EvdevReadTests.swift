@@ -221,6 +221,8 @@ final class ScriptedEvdev: EvdevEventSource {
 
         var protocolA = Self.description
         protocolA.codes[.abs] = [.absX, .absY, .absMTPositionX, .absMTPositionY]
+        protocolA.absInfo[.absMTSlot] = nil
+        protocolA.absInfo[.absMTTrackingID] = nil
         let frame = DeviceStateFrame(description: protocolA)
         #expect(frame.multitouchAxes.isEmpty)
         #expect(frame.events(at: t, slotCount: 0, currentSlot: 0, slotValue: { _, _ in 1 }, absoluteValue: { _ in 5 }, keyValue: { _ in 0 })
