@@ -36,6 +36,9 @@ final class AppRequests {
     /// Attached gestures the daemon holds at once, all clients together: it bounds the cost of
     /// attaching (the arbitration's pair table grows with the square of the gesture count).
     static let totalGestureLimit = 1024
+    /// Distinct names the daemon keeps before it refuses ids it has never seen
+    /// (`InternedString.limit`; lowered by tests).
+    var nameLimit = InternedString.limit
     var surfaces = SurfaceOverrides()
     private let logger: Logger
 
@@ -111,6 +114,14 @@ final class AppRequests {
         }
         let region = ClientNamespace.qualify(attachment.region, client: client)
         let recognizers = attachment.recognizers.map { ClientNamespace.qualify($0, client: client) }
+        // Names are kept for the life of the daemon (InternedString): ids never seen before are
+        // refused once the table is full, so no client can grow it without bound.
+        let unseen = InternedString.unseen(region.allIDs + recognizers.map(\.id))
+        if unseen > 0 && InternedString.count + unseen > nameLimit {
+            logger.notice("attach refused: names", metadata: ["client": "\(client)", "new": "\(unseen)"])
+            return refuse("limit: the daemon keeps at most \(nameLimit) distinct names and this would "
+                + "add \(unseen) it has not seen; reuse ids you attached before; nothing was attached")
+        }
         do {
             try pipeline.engine.attach(region, under: parent, recognizers: recognizers)
         } catch {

@@ -7,10 +7,16 @@ extension ClientHub {
     func publish(_ output: EngineOutput) {
         // Lines about regions and gestures clients attached go to their owners (ClientHub+OwnedLines.swift).
         if ownedLinesPossible && publishOwned(output) { return }
+        // A gesture line goes to every subscriber without gesture filters (most of them) on a flag,
+        // without the filter looking into the line.
+        var isGesture = false
+        if case .gesture = output { isGesture = true }
         var length = 0
         for client in clients.values {
             let wanted: Bool
-            if case .explain(let e) = output {
+            if isGesture && client.filter.takesEveryGesture {
+                wanted = client.subscribed
+            } else if case .explain(let e) = output {
                 wanted = client.explain && client.filter.matchesExplain(e, kind: recognizerKinds[e.gesture])
             } else {
                 wanted = client.subscribed && client.filter.matches(output)

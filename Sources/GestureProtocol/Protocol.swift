@@ -137,6 +137,9 @@ public struct SubscriptionFilter: Sendable, Hashable {
         }
     }
     private var sets: Sets
+    /// No gesture, kind, region or device filter: every gesture line goes to this subscriber (the
+    /// common case, answered from a flag without looking at the line).
+    public private(set) var takesEveryGesture = true
 
     private mutating func unique() -> Sets {
         if !isKnownUniquelyReferenced(&sets) {
@@ -147,19 +150,31 @@ public struct SubscriptionFilter: Sendable, Hashable {
 
     public var gestures: Set<String> {
         get { sets.gestures }
-        set { unique().gestures = newValue }
+        set {
+            unique().gestures = newValue
+            noteGestureFilters()
+        }
     }
     public var kinds: Set<RecognizerKind> {
         get { sets.kinds }
-        set { unique().kinds = newValue }
+        set {
+            unique().kinds = newValue
+            noteGestureFilters()
+        }
     }
     public var regions: Set<String> {
         get { sets.regions }
-        set { unique().regions = newValue }
+        set {
+            unique().regions = newValue
+            noteGestureFilters()
+        }
     }
     public var devices: Set<String> {
         get { sets.devices }
-        set { unique().devices = newValue }
+        set {
+            unique().devices = newValue
+            noteGestureFilters()
+        }
     }
     /// Regions whose touch streams the client wants; "*" means every region. Empty: no touches.
     public var touchRegions: Set<String> {
@@ -170,6 +185,11 @@ public struct SubscriptionFilter: Sendable, Hashable {
     public init(gestures: Set<String> = [], kinds: Set<RecognizerKind> = [], regions: Set<String> = [],
                 devices: Set<String> = [], touchRegions: Set<String> = []) {
         sets = Sets(gestures, kinds, regions, devices, touchRegions)
+        noteGestureFilters()
+    }
+
+    private mutating func noteGestureFilters() {
+        takesEveryGesture = sets.gestures.isEmpty && sets.kinds.isEmpty && sets.regions.isEmpty && sets.devices.isEmpty
     }
 
     public static func == (a: SubscriptionFilter, b: SubscriptionFilter) -> Bool {
@@ -202,6 +222,7 @@ public struct SubscriptionFilter: Sendable, Hashable {
     /// Whether a gesture or touch line goes to this subscriber. Explain lines are decided by
     /// `matchesExplain`.
     public func matches(_ output: EngineOutput) -> Bool {
+        if takesEveryGesture, case .gesture = output { return true }
         let sets = self.sets
         switch output {
         case .gesture(let g):

@@ -16,6 +16,37 @@ import Testing
         #expect(JSONLine.number(1e16) == String(1e16))
     }
 
+    /// The number writer rounds to millionths by itself (no call into libm): it must agree with
+    /// `rounded()` everywhere, halves (away from zero) and the edge of the fallback to `String(v)`.
+    @Test func numbersRoundAsRoundedDoes() {
+        func reference(_ v: Double) -> String {
+            let scaled = (v * 1_000_000).rounded()
+            if scaled == 0 { return "0" }
+            if abs(scaled) >= 9e15 { return String(v) }
+            let magnitude = UInt64(abs(scaled))
+            var text = (scaled < 0 ? "-" : "") + String(magnitude / 1_000_000)
+            let fraction = magnitude % 1_000_000
+            if fraction != 0 {
+                var digits = String(fraction)
+                digits = String(repeating: "0", count: 6 - digits.count) + digits
+                while digits.hasSuffix("0") { digits.removeLast() }
+                text += "." + digits
+            }
+            return text
+        }
+        var values: [Double] = [0.0000005, -0.0000005, 0.0000015, -0.0000025, 2.5e-6, 1.0000005, -1.0000005,
+                                8_999_999_999.9999995, 9_000_000_000, -9_000_000_000, 8_999_999_999.999999,
+                                -8_999_999_999.999999, 4_503_599_627.3704955, 0.49999999999999994e-6]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<5000 {
+            // Halves of a millionth (as near as a double gets), and plain random values.
+            let k = Double(Int64.random(in: -9_000_000_000_000...9_000_000_000_000, using: &generator))
+            values.append((k + 0.5) / 1_000_000)
+            values.append(Double.random(in: -1e4...1e4, using: &generator))
+        }
+        for value in values { #expect(JSONLine.number(value) == reference(value), "\(value)") }
+    }
+
     @Test func integersAtTheirLimits() {
         var j = JSONLine()
         j.add("min", Int.min)

@@ -48,6 +48,34 @@ import GestureProtocol
         #expect(!SubscriptionFilter(gestures: ["two-finger-pan"], devices: ["screen0"]).matches(.gesture(Self.pan)))
     }
 
+    /// The flag the hub decides most gesture lines on follows every filter that can refuse a
+    /// gesture (and only those), as the filter is built and as it is changed afterwards.
+    @Test func takesEveryGestureFollowsTheGestureFilters() {
+        #expect(SubscriptionFilter().takesEveryGesture)
+        #expect(SubscriptionFilter(touchRegions: ["*"]).takesEveryGesture)
+        #expect(!SubscriptionFilter(gestures: ["tap"]).takesEveryGesture)
+        #expect(!SubscriptionFilter(kinds: [.tap]).takesEveryGesture)
+        #expect(!SubscriptionFilter(regions: ["screen"]).takesEveryGesture)
+        #expect(!SubscriptionFilter(devices: ["pad"]).takesEveryGesture)
+        var filter = SubscriptionFilter()
+        let shared = filter
+        filter.regions = ["button"]
+        #expect(!filter.takesEveryGesture && !filter.matches(.gesture(Self.pan)))
+        #expect(shared.takesEveryGesture && shared.matches(.gesture(Self.pan)))
+        filter.regions = []
+        filter.devices = ["screen0"]
+        #expect(!filter.takesEveryGesture && !filter.matches(.gesture(Self.pan)))
+        filter.devices = []
+        filter.kinds = [.pinch]
+        #expect(!filter.takesEveryGesture && !filter.matches(.gesture(Self.pan)))
+        filter.kinds = []
+        filter.gestures = ["tap"]
+        #expect(!filter.takesEveryGesture && !filter.matches(.gesture(Self.pan)))
+        filter.gestures = []
+        filter.touchRegions = ["button"]
+        #expect(filter.takesEveryGesture && filter.matches(.gesture(Self.pan)))
+    }
+
     @Test func touchStreamsFollowTheirRegions() {
         let inButton = TouchEvent(phase: .moved, id: TouchID(3), location: .zero, region: "button", tapCount: 1,
                                   time: .zero, device: "pad")

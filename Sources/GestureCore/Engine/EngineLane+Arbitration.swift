@@ -22,8 +22,8 @@ extension EngineLane {
                                              time: now, reason: text)))
         }
         if to != .possible && to != .failed {
-            var e = GestureEvent(gesture: slots[r].id, kind: slots[r].kind, state: to, time: now,
-                                 device: slots[r].deviceName, region: slots[r].regionID, fingers: 0)
+            var e = GestureEvent(gestureName: slots[r].name, kind: slots[r].kind, state: to, time: now,
+                                 deviceName: slots[r].deviceName, regionName: slots[r].regionName, fingers: 0)
             logics.describe(r, &e, at: now)
             out.append(.gesture(consume e))
         }

@@ -35,7 +35,7 @@ extension EngineLane {
                 }
                 if slots[r].touches.isEmpty {
                     slots[r].device = frame.device.id
-                    slots[r].deviceName = frame.device.name
+                    slots[r].deviceName = frame.device.internedName
                     slots[r].sequenceStart = frame.time
                 }
                 slots[r].touches.append(touch.id)

@@ -20,9 +20,12 @@ struct EngineLane: Sendable {
 
     struct Slot: Sendable {
         var id: String
+        /// `id` and `regionID` interned, for the gesture events the recognizer publishes.
+        var name: InternedString
         var kind: RecognizerKind
         var region: Int
         var regionID: String
+        var regionName: InternedString
         var discrete: Bool
         var taps: Int
         var isSingleTap: Bool
@@ -51,7 +54,7 @@ struct EngineLane: Sendable {
         var touches: [TouchID] = []
         var active = 0
         var device: Int?
-        var deviceName = ""
+        var deviceName = InternedString.empty
     }
 
     /// A touch bound at touch-down to its hit region and the recognizers of the region chain. Its
@@ -154,7 +157,8 @@ struct EngineLane: Sendable {
     /// One recognizer's slot (also for recognizers attached at run time); its logic goes into `logics`.
     static func makeSlot(_ spec: RecognizerSpec, region: Int?) -> Slot {
         let p = spec.parameters
-        return Slot(id: spec.id, kind: spec.kind, region: region ?? -1, regionID: spec.region,
+        return Slot(id: spec.id, name: InternedString(spec.id), kind: spec.kind, region: region ?? -1,
+                    regionID: spec.region, regionName: InternedString(spec.region),
                     discrete: spec.kind.isDiscrete, taps: p.taps,
                     isSingleTap: spec.kind == .tap && p.taps == 1 && p.fingers == 1,
                     cancelsTouches: spec.cancelsTouches, delaysBegan: spec.delaysTouchesBegan,

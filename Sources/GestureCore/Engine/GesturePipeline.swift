@@ -110,8 +110,11 @@ public struct GesturePipeline: Sendable {
         return out
     }
 
+    /// Takes the frame (`consuming`): it is released here as the frame it is, not later by the
+    /// caller as the optional it was unwrapped from (which goes through the optional's generic
+    /// value witnesses, several calls a frame).
     @inline(__always)
-    private mutating func deliver(_ frame: TouchFrame) -> [EngineOutput] {
+    private mutating func deliver(_ frame: consuming TouchFrame) -> [EngineOutput] {
         // The engine's array as it is (no second array to copy every output into).
         guard emitsAllTouches else { return engine.process(frame) }
         var out: [EngineOutput] = []

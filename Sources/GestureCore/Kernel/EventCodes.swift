@@ -1,15 +1,19 @@
 /// An evdev event type (`EV_*` in `linux/input-event-codes.h`). Open: unknown values are kept.
+///
+/// The named values here are inlinable computed constants, not stored `static let`s: other modules
+/// (the device layer reads every event) then compare raw numbers in place instead of calling the
+/// one-time initialiser's accessor of each constant.
 public struct EventType: RawRepresentable, Hashable, Sendable, Comparable, CustomStringConvertible {
     public var rawValue: UInt16
-    public init(rawValue: UInt16) { self.rawValue = rawValue }
-    public init(_ rawValue: UInt16) { self.rawValue = rawValue }
+    @inlinable public init(rawValue: UInt16) { self.rawValue = rawValue }
+    @inlinable public init(_ rawValue: UInt16) { self.rawValue = rawValue }
 
-    public static let syn = EventType(0x00)
-    public static let key = EventType(0x01)
-    public static let rel = EventType(0x02)
-    public static let abs = EventType(0x03)
-    public static let msc = EventType(0x04)
-    public static let sw = EventType(0x05)
+    @inlinable public static var syn: EventType { EventType(0x00) }
+    @inlinable public static var key: EventType { EventType(0x01) }
+    @inlinable public static var rel: EventType { EventType(0x02) }
+    @inlinable public static var abs: EventType { EventType(0x03) }
+    @inlinable public static var msc: EventType { EventType(0x04) }
+    @inlinable public static var sw: EventType { EventType(0x05) }
 
     public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
     public var description: String {
@@ -28,71 +32,71 @@ public struct EventType: RawRepresentable, Hashable, Sendable, Comparable, Custo
 /// An evdev event code; its meaning depends on the `EventType` it comes with. Open: unknown values are kept.
 public struct EventCode: RawRepresentable, Hashable, Sendable, Comparable {
     public var rawValue: UInt16
-    public init(rawValue: UInt16) { self.rawValue = rawValue }
-    public init(_ rawValue: UInt16) { self.rawValue = rawValue }
+    @inlinable public init(rawValue: UInt16) { self.rawValue = rawValue }
+    @inlinable public init(_ rawValue: UInt16) { self.rawValue = rawValue }
     public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
 
     // EV_SYN
-    public static let synReport = EventCode(0)
-    public static let synConfig = EventCode(1)
-    public static let synMTReport = EventCode(2)
-    public static let synDropped = EventCode(3)
+    @inlinable public static var synReport: EventCode { EventCode(0) }
+    @inlinable public static var synConfig: EventCode { EventCode(1) }
+    @inlinable public static var synMTReport: EventCode { EventCode(2) }
+    @inlinable public static var synDropped: EventCode { EventCode(3) }
 
     // EV_ABS
-    public static let absX = EventCode(0x00)
-    public static let absY = EventCode(0x01)
-    public static let absPressure = EventCode(0x18)
-    public static let absDistance = EventCode(0x19)
-    public static let absToolWidth = EventCode(0x1c)
-    public static let absMTSlot = EventCode(0x2f)
-    public static let absMTTouchMajor = EventCode(0x30)
-    public static let absMTTouchMinor = EventCode(0x31)
-    public static let absMTWidthMajor = EventCode(0x32)
-    public static let absMTWidthMinor = EventCode(0x33)
-    public static let absMTOrientation = EventCode(0x34)
-    public static let absMTPositionX = EventCode(0x35)
-    public static let absMTPositionY = EventCode(0x36)
-    public static let absMTToolType = EventCode(0x37)
-    public static let absMTBlobID = EventCode(0x38)
-    public static let absMTTrackingID = EventCode(0x39)
-    public static let absMTPressure = EventCode(0x3a)
-    public static let absMTDistance = EventCode(0x3b)
-    public static let absMTToolX = EventCode(0x3c)
-    public static let absMTToolY = EventCode(0x3d)
+    @inlinable public static var absX: EventCode { EventCode(0x00) }
+    @inlinable public static var absY: EventCode { EventCode(0x01) }
+    @inlinable public static var absPressure: EventCode { EventCode(0x18) }
+    @inlinable public static var absDistance: EventCode { EventCode(0x19) }
+    @inlinable public static var absToolWidth: EventCode { EventCode(0x1c) }
+    @inlinable public static var absMTSlot: EventCode { EventCode(0x2f) }
+    @inlinable public static var absMTTouchMajor: EventCode { EventCode(0x30) }
+    @inlinable public static var absMTTouchMinor: EventCode { EventCode(0x31) }
+    @inlinable public static var absMTWidthMajor: EventCode { EventCode(0x32) }
+    @inlinable public static var absMTWidthMinor: EventCode { EventCode(0x33) }
+    @inlinable public static var absMTOrientation: EventCode { EventCode(0x34) }
+    @inlinable public static var absMTPositionX: EventCode { EventCode(0x35) }
+    @inlinable public static var absMTPositionY: EventCode { EventCode(0x36) }
+    @inlinable public static var absMTToolType: EventCode { EventCode(0x37) }
+    @inlinable public static var absMTBlobID: EventCode { EventCode(0x38) }
+    @inlinable public static var absMTTrackingID: EventCode { EventCode(0x39) }
+    @inlinable public static var absMTPressure: EventCode { EventCode(0x3a) }
+    @inlinable public static var absMTDistance: EventCode { EventCode(0x3b) }
+    @inlinable public static var absMTToolX: EventCode { EventCode(0x3c) }
+    @inlinable public static var absMTToolY: EventCode { EventCode(0x3d) }
 
     // EV_KEY
-    public static let btnLeft = EventCode(0x110)
-    public static let btnRight = EventCode(0x111)
-    public static let btnMiddle = EventCode(0x112)
-    public static let btnToolPen = EventCode(0x140)
-    public static let btnToolRubber = EventCode(0x141)
-    public static let btnToolFinger = EventCode(0x145)
-    public static let btnToolQuintTap = EventCode(0x148)
-    public static let btnTouch = EventCode(0x14a)
-    public static let btnStylus = EventCode(0x14b)
-    public static let btnToolDoubleTap = EventCode(0x14d)
-    public static let btnToolTripleTap = EventCode(0x14e)
-    public static let btnToolQuadTap = EventCode(0x14f)
+    @inlinable public static var btnLeft: EventCode { EventCode(0x110) }
+    @inlinable public static var btnRight: EventCode { EventCode(0x111) }
+    @inlinable public static var btnMiddle: EventCode { EventCode(0x112) }
+    @inlinable public static var btnToolPen: EventCode { EventCode(0x140) }
+    @inlinable public static var btnToolRubber: EventCode { EventCode(0x141) }
+    @inlinable public static var btnToolFinger: EventCode { EventCode(0x145) }
+    @inlinable public static var btnToolQuintTap: EventCode { EventCode(0x148) }
+    @inlinable public static var btnTouch: EventCode { EventCode(0x14a) }
+    @inlinable public static var btnStylus: EventCode { EventCode(0x14b) }
+    @inlinable public static var btnToolDoubleTap: EventCode { EventCode(0x14d) }
+    @inlinable public static var btnToolTripleTap: EventCode { EventCode(0x14e) }
+    @inlinable public static var btnToolQuadTap: EventCode { EventCode(0x14f) }
 }
 
 /// `ABS_MT_TOOL_TYPE` values (`MT_TOOL_*`).
 public struct MTToolType: RawRepresentable, Hashable, Sendable {
     public var rawValue: Int32
-    public init(rawValue: Int32) { self.rawValue = rawValue }
-    public static let finger = MTToolType(rawValue: 0)
-    public static let pen = MTToolType(rawValue: 1)
-    public static let palm = MTToolType(rawValue: 2)
+    @inlinable public init(rawValue: Int32) { self.rawValue = rawValue }
+    @inlinable public static var finger: MTToolType { MTToolType(rawValue: 0) }
+    @inlinable public static var pen: MTToolType { MTToolType(rawValue: 1) }
+    @inlinable public static var palm: MTToolType { MTToolType(rawValue: 2) }
 }
 
 /// An input property (`INPUT_PROP_*`).
 public struct InputProperty: RawRepresentable, Hashable, Sendable, Comparable {
     public var rawValue: UInt16
-    public init(rawValue: UInt16) { self.rawValue = rawValue }
-    public init(_ rawValue: UInt16) { self.rawValue = rawValue }
+    @inlinable public init(rawValue: UInt16) { self.rawValue = rawValue }
+    @inlinable public init(_ rawValue: UInt16) { self.rawValue = rawValue }
     public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
-    public static let pointer = InputProperty(0)
-    public static let direct = InputProperty(1)
-    public static let buttonpad = InputProperty(2)
-    public static let semiMT = InputProperty(3)
-    public static let topButtonpad = InputProperty(4)
+    @inlinable public static var pointer: InputProperty { InputProperty(0) }
+    @inlinable public static var direct: InputProperty { InputProperty(1) }
+    @inlinable public static var buttonpad: InputProperty { InputProperty(2) }
+    @inlinable public static var semiMT: InputProperty { InputProperty(3) }
+    @inlinable public static var topButtonpad: InputProperty { InputProperty(4) }
 }

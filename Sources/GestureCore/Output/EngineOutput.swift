@@ -5,12 +5,14 @@ public enum GestureState: String, Sendable, Hashable, CaseIterable {
 
 /// A recognizer's published state change.
 public struct GestureEvent: Hashable, Sendable {
-    public var gesture: String
+    /// The recognizer's id, the device's name and the region's id, interned: copying an event
+    /// copies no reference-counted storage (`gesture`, `device` and `region` read them as strings).
+    public var gestureName: InternedString
     public var kind: RecognizerKind
     public var state: GestureState
     public var time: Timestamp
-    public var device: String
-    public var region: String
+    public var deviceName: InternedString
+    public var regionName: InternedString
     public var fingers: Int
     public var taps: Int?
     public var direction: SwipeDirection?
@@ -31,12 +33,23 @@ public struct GestureEvent: Hashable, Sendable {
                 region: String, fingers: Int, taps: Int? = nil, direction: SwipeDirection? = nil,
                 location: Point? = nil, translation: Point? = nil, velocity: Point? = nil, scale: Double? = nil,
                 rotation: Double? = nil, scalarVelocity: Double? = nil) {
-        self.gesture = gesture
+        self.init(gestureName: InternedString(gesture), kind: kind, state: state, time: time,
+                  deviceName: InternedString(device), regionName: InternedString(region), fingers: fingers, taps: taps,
+                  direction: direction, location: location, translation: translation, velocity: velocity,
+                  scale: scale, rotation: rotation, scalarVelocity: scalarVelocity)
+    }
+
+    /// With the names already interned (the engine keeps its recognizers', regions' and devices').
+    public init(gestureName: InternedString, kind: RecognizerKind, state: GestureState, time: Timestamp,
+                deviceName: InternedString, regionName: InternedString, fingers: Int, taps: Int? = nil,
+                direction: SwipeDirection? = nil, location: Point? = nil, translation: Point? = nil,
+                velocity: Point? = nil, scale: Double? = nil, rotation: Double? = nil, scalarVelocity: Double? = nil) {
+        self.gestureName = gestureName
         self.kind = kind
         self.state = state
         self.time = time
-        self.device = device
-        self.region = region
+        self.deviceName = deviceName
+        self.regionName = regionName
         self.fingers = fingers
         self.taps = taps
         self.direction = direction
@@ -46,6 +59,21 @@ public struct GestureEvent: Hashable, Sendable {
         self.scale = scale
         self.rotation = rotation
         self.scalarVelocity = scalarVelocity
+    }
+}
+
+extension GestureEvent {
+    public var gesture: String {
+        get { gestureName.string }
+        set { gestureName = InternedString(newValue) }
+    }
+    public var device: String {
+        get { deviceName.string }
+        set { deviceName = InternedString(newValue) }
+    }
+    public var region: String {
+        get { regionName.string }
+        set { regionName = InternedString(newValue) }
     }
 }
 

@@ -99,12 +99,10 @@ public struct JSONLine: Sendable {
 
     static func put(number v: Double, _ p: UnsafeMutablePointer<UInt8>) -> Int {
         guard v.isFinite else { return put("null", p) }
-        let scaled = (v * 1_000_000).rounded()
-        if scaled == 0 {
-            p[0] = UInt8(ascii: "0")
-            return 1
-        }
-        if abs(scaled) >= 9e15 {
+        let micro = v * 1_000_000
+        // Below 9e15 (under 2^53) the rounding is done here, as `rounded()` does it (halves away from
+        // zero), without its call into libm: the fraction `micro - whole` is exact in a double.
+        if abs(micro) >= 9e15 {
             var text = String(v)
             return text.withUTF8 { utf8 in
                 let n = min(utf8.count, numberBytes)
@@ -112,12 +110,19 @@ public struct JSONLine: Sendable {
                 return n
             }
         }
+        var scaled = Int64(micro)  // toward zero
+        let fraction = micro - Double(scaled)
+        if fraction >= 0.5 { scaled += 1 } else if fraction <= -0.5 { scaled -= 1 }
+        if scaled == 0 {
+            p[0] = UInt8(ascii: "0")
+            return 1
+        }
         var n = 0
         if scaled < 0 {
             p[0] = UInt8(ascii: "-")
             n = 1
         }
-        let magnitude = UInt64(abs(scaled))
+        let magnitude = scaled.magnitude
         n += put(digits: magnitude / 1_000_000, p + n)
         let frac = magnitude % 1_000_000
         guard frac != 0 else { return n }
@@ -142,6 +147,7 @@ public struct JSONLine: Sendable {
     /// The most a point takes: `{"x":…,"y":…}`.
     static let pointBytes = 11 + 2 * numberBytes
 
+    @inline(__always)
     static func put(point: Point, _ out: UnsafeMutablePointer<UInt8>) -> Int {
         var n = put("{\"x\":", out)
         n += put(number: point.x, out + n)
@@ -152,6 +158,7 @@ public struct JSONLine: Sendable {
     }
 
     /// Decimal digits of `v` (at most 20).
+    @inline(__always)
     static func put(digits v: UInt64, _ p: UnsafeMutablePointer<UInt8>) -> Int {
         var length = 1
         var bound: UInt64 = 10
@@ -288,8 +295,8 @@ extension GestureEvent {
 
     /// The most `writeMeasures` takes: nine keys, the direction, five numbers and three points.
     var measuresCapacity: Int {
-        9 * JSONObjectWriter.keyBytes + JSONObjectWriter.bound(direction?.rawValue ?? "") + 5 * JSONLine.numberBytes
-            + 3 * JSONLine.pointBytes
+        // The longest direction ("right", 5 bytes) for any: no string is made to measure one.
+        9 * JSONObjectWriter.keyBytes + 2 + 6 * 5 + 5 * JSONLine.numberBytes + 3 * JSONLine.pointBytes
     }
 
     private func writeJSON(_ w: inout JSONObjectWriter) {

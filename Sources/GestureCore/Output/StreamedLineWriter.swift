@@ -4,13 +4,24 @@
 /// Along a gesture's stream of lines most fields repeat: the recognizer, its kind and state, the
 /// device and the region. Those two runs of fields (`GestureEvent.writeLead`, `writePlace`) are kept
 /// encoded from the line before and copied when they are the same again; the time and the measures
-/// are encoded every line. Strings repeated along a stream share their storage, so telling whether
-/// a run repeats costs a few comparisons, not a scan.
+/// are encoded every line. The names are interned and the kind and state are enums, so telling
+/// whether a run repeats costs a few comparisons of words, and no reference counting.
 public struct StreamedLineWriter: Sendable {
     /// The latest line is `buffer[..<length]`, `length` as `write` returned it; what lies past it is stale.
     public private(set) var buffer: [UInt8] = []
-    private var lead = EncodedRun()
-    private var place = EncodedRun()
+    private var lead = EncodedRun<Lead>()
+    private var place = EncodedRun<Place>()
+
+    private struct Lead: Equatable, Sendable {
+        var gesture: InternedString
+        var kind: RecognizerKind
+        var state: GestureState
+    }
+
+    private struct Place: Equatable, Sendable {
+        var device: InternedString
+        var region: InternedString
+    }
 
     public init() {}
 
@@ -18,12 +29,10 @@ public struct StreamedLineWriter: Sendable {
     public mutating func write(_ output: EngineOutput) -> Int {
         switch output {
         case .gesture(let g):
-            if !lead.holds(g.gesture, g.kind.rawValue, g.state.rawValue) {
-                lead.encode(g.gesture, g.kind.rawValue, g.state.rawValue, capacity: g.jsonCapacity, g.writeLead)
-            }
-            if !place.holds(g.device, g.region, "") {
-                place.encode(g.device, g.region, "", capacity: g.jsonCapacity, g.writePlace)
-            }
+            let leadKey = Lead(gesture: g.gestureName, kind: g.kind, state: g.state)
+            if !lead.holds(leadKey) { lead.encode(leadKey, capacity: g.jsonCapacity, g.writeLead) }
+            let placeKey = Place(device: g.deviceName, region: g.regionName)
+            if !place.holds(placeKey) { place.encode(placeKey, capacity: g.jsonCapacity, g.writePlace) }
             let (leadBytes, placeBytes) = (lead.bytes, place.bytes)
             // Sized from the runs as encoded, not from the event's strings (which a repeated run
             // does not read): the braces and commas, the runs, the time and the measures.
@@ -51,18 +60,15 @@ public struct StreamedLineWriter: Sendable {
         }
     }
 
-    /// A run of fields encoded once, with the up to three strings it was encoded from.
-    private struct EncodedRun: Sendable {
-        var keys = ("", "", "")
+    /// A run of fields encoded once, with the values it was encoded from.
+    private struct EncodedRun<Key: Equatable & Sendable>: Sendable {
+        var key: Key?
         var bytes: [UInt8] = []
 
-        func holds(_ a: String, _ b: String, _ c: String) -> Bool {
-            !bytes.isEmpty && keys.0 == a && keys.1 == b && keys.2 == c
-        }
+        func holds(_ candidate: Key) -> Bool { key == candidate }
 
-        mutating func encode(_ a: String, _ b: String, _ c: String, capacity: Int,
-                             _ fields: (inout JSONObjectWriter) -> Void) {
-            keys = (a, b, c)
+        mutating func encode(_ newKey: Key, capacity: Int, _ fields: (inout JSONObjectWriter) -> Void) {
+            key = newKey
             JSONObjectWriter.fields(capacity: capacity, into: &bytes, fields)
         }
     }

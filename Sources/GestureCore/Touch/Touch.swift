@@ -18,7 +18,13 @@ public enum TouchPhase: String, Sendable, Hashable, CaseIterable {
 /// A device as the pipeline names it: a small id and the name used in outputs.
 public struct DeviceRef: Hashable, Sendable {
     public var id: Int
-    public var name: String
+    /// The name, interned: a frame carries its `DeviceRef`, and copying one then copies no
+    /// reference-counted storage.
+    public var internedName: InternedString
+    public var name: String {
+        get { internedName.string }
+        set { internedName = InternedString(newValue) }
+    }
     public var kind: DeviceKind
     /// INPUT_PROP_SEMI_MT: the device reports the bounding box of its fingers, not their positions,
     /// so the angle between two touches means nothing (rotation never begins on such a device).
@@ -29,7 +35,7 @@ public struct DeviceRef: Hashable, Sendable {
     public var isButtonpad: Bool
     public init(id: Int, name: String, kind: DeviceKind, isSemiMultitouch: Bool = false, isButtonpad: Bool = false) {
         self.id = id
-        self.name = name
+        self.internedName = InternedString(name)
         self.kind = kind
         self.isSemiMultitouch = isSemiMultitouch
         self.isButtonpad = isButtonpad
