@@ -106,15 +106,20 @@ import Testing
         pipeline.addDevice(script.description, ref: DeviceRef(id: 0, name: "replugged pad", kind: .touchpad),
                            surface: SurfaceConfiguration())
         _ = pipeline.removeDevice(id: 0, at: Timestamp(microseconds: 1))
-        let names = InternedString.count
+        let name = InternedString("replugged pad")
+        var devices: Set<InternedString> = []
         for id in 1...1000 {
-            pipeline.addDevice(script.description, ref: DeviceRef(id: id, name: "replugged pad", kind: .touchpad),
-                               surface: SurfaceConfiguration())
-            for event in script.events { _ = pipeline.feed(event, device: id) }
+            let ref = DeviceRef(id: id, name: "replugged pad", kind: .touchpad)
+            devices.insert(ref.internedName)
+            pipeline.addDevice(script.description, ref: ref, surface: SurfaceConfiguration())
+            for event in script.events {
+                for case .gesture(let g) in pipeline.feed(event, device: id) { devices.insert(g.deviceName) }
+            }
             _ = pipeline.removeDevice(id: id, at: Timestamp(microseconds: Int64(id) * 1_000_000))
         }
-        // Other tests running meanwhile may add their own names; none of this test's can be new.
-        #expect(InternedString.count - names < 1000)
+        // Every plug, and every event of it, carried the one entry the name has.
+        #expect(devices == [name])
+        #expect(InternedString.keeps("replugged pad"))
         #expect(pipeline.engine.laneCount == 0)
     }
 }

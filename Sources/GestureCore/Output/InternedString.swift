@@ -54,6 +54,9 @@ public struct InternedString: Hashable, Sendable, Comparable, CustomStringConver
     /// Strings the table keeps (a name `N:rest` is kept as `rest`).
     public static var count: Int { table.withLock { $0.entries.count } }
 
+    /// Whether the table keeps `string` itself as an entry (not split: for tests and diagnostics).
+    public static func keeps(_ string: String) -> Bool { table.withLock { $0.entries[string] != nil } }
+
     /// How many of `strings` the table does not keep yet (interning them would add that many).
     public static func unseen(_ strings: some Sequence<String>) -> Int {
         let kept = strings.map { string in split(string).rest.map(String.init) ?? string }
