@@ -222,7 +222,6 @@ public struct SubscriptionFilter: Sendable, Hashable {
     /// Whether a gesture or touch line goes to this subscriber. Explain lines are decided by
     /// `matchesExplain`.
     public func matches(_ output: EngineOutput) -> Bool {
-        if takesEveryGesture, case .gesture = output { return true }
         let sets = self.sets
         switch output {
         case .gesture(let g):

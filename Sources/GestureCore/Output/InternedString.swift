@@ -22,8 +22,8 @@ public struct InternedString: Hashable, Sendable, Comparable, CustomStringConver
     private let prefix: UInt32
 
     public init(_ string: String) {
-        let (prefix, rest) = Self.split(string)
-        storage = Self.table.withLock { $0.intern(rest.map(String.init) ?? string) }
+        let (prefix, entry) = Self.split(string)
+        storage = Self.table.withLock { $0.intern(entry) }
         self.prefix = prefix
     }
     public init(stringLiteral value: String) { self.init(value) }
@@ -59,19 +59,20 @@ public struct InternedString: Hashable, Sendable, Comparable, CustomStringConver
 
     /// How many of `strings` the table does not keep yet (interning them would add that many).
     public static func unseen(_ strings: some Sequence<String>) -> Int {
-        let kept = strings.map { string in split(string).rest.map(String.init) ?? string }
-        return table.withLock { table in Set(kept).count { table.entries[$0] == nil } }
+        let entries = Set(strings.map { split($0).entry })
+        return table.withLock { table in entries.count { table.entries[$0] == nil } }
     }
 
-    /// `N:rest` with N a plainly written number (no sign, no leading zero, below 10⁹): N + 1 and rest.
-    private static func split(_ string: String) -> (prefix: UInt32, rest: Substring?) {
+    /// The prefix and the table's entry of `string`: for `N:rest` with N a plainly written number (no
+    /// sign, no leading zero, below 10⁹), N + 1 and rest; for any other string, 0 and the string.
+    private static func split(_ string: String) -> (prefix: UInt32, entry: String) {
         let utf8 = string.utf8
-        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")) else { return (0, nil) }
+        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")) else { return (0, string) }
         let digits = utf8[..<colon]
         guard (1...9).contains(digits.count), digits.allSatisfy({ (0x30...0x39).contains($0) }),
-              digits.count == 1 || digits.first != UInt8(ascii: "0") else { return (0, nil) }
+              digits.count == 1 || digits.first != UInt8(ascii: "0") else { return (0, string) }
         let number = digits.reduce(UInt32(0)) { $0 * 10 + UInt32($1 - 0x30) }
-        return (number + 1, string[string.index(after: colon)...])
+        return (number + 1, String(string[string.index(after: colon)...]))
     }
 
     /// Immutable once made, and never freed: shared between threads without further care.
