@@ -258,8 +258,13 @@ public final class Daemon {
         // Each output handed on where it lies in the array, not copied out of it first.
         outputs.withUnsafeBufferPointer { outputs in
             for i in outputs.indices {
-                hub.publish(outputs[i])
-                if binds, case .gesture(let event) = outputs[i] { bindings.handle(event) }
+                // A gesture as the plain bytes it is (ClientFanOut.swift, `publish(gesture:)`).
+                if case .gesture(let event) = outputs[i] {
+                    hub.publish(gesture: event)
+                    if binds { bindings.handle(event) }
+                } else {
+                    hub.publish(outputs[i])
+                }
             }
         }
     }

@@ -104,8 +104,8 @@ public struct LinuxSystemCalls: SystemCalls, Sendable {
     public static let shared = LinuxSystemCalls()
     public init() {}
 
-    @inline(__always)
-    private func checked<T>(_ result: Result<T, Errno>, _ call: StaticString, _ fd: FileDescriptor,
+    @inlinable @inline(__always)
+    func checked<T>(_ result: Result<T, Errno>, _ call: StaticString, _ fd: FileDescriptor,
                             alsoBug: Errno? = nil) -> Result<T, Errno> {
         if case .failure(let error) = result { preconditionNotABug(error, call, fd: fd.rawValue, alsoBug: alsoBug) }
         return result
@@ -146,6 +146,9 @@ public struct LinuxSystemCalls: SystemCalls, Sendable {
             .map { _ in (read: FileDescriptor(rawValue: read), write: FileDescriptor(rawValue: write)) }
     }
 
+    // Inlinable, as `epollWaitOnce`: the streamed line's write and the loop's wait are direct calls
+    // into libc from the daemon, not a call to a thunk that calls this (a call site less a wake-up).
+    @inlinable
     public func writeOnce(_ fd: FileDescriptor, _ bytes: UnsafeRawBufferPointer) -> Result<Int, Errno> {
         checked(Errno.result(Glibc.write(fd.rawValue, bytes.baseAddress, bytes.count)), "write", fd)
     }
@@ -181,6 +184,7 @@ public struct LinuxSystemCalls: SystemCalls, Sendable {
                        "epoll_ctl", fd, alsoBug: .invalidArgument).map { _ in () }
     }
 
+    @inlinable @inline(__always)
     public func epollWaitOnce(_ epoll: FileDescriptor, timeout: Int32, into ready: UnsafeMutableBufferPointer<EpollReadiness>) -> Result<Int, Errno> {
         withUnsafeTemporaryAllocation(of: epoll_event.self, capacity: ready.count) { buffer in
             let result = checked(Errno.result(epoll_wait(epoll.rawValue, buffer.baseAddress, Int32(buffer.count), timeout)),

@@ -103,8 +103,11 @@ struct EngineLane: Sendable {
     var marks: [UInt32] = []
     var epoch: UInt32 = 0
     var involved: [Int] = []
-    /// The record of each touch of the frame that recognizers see (`hygiene.touches`), in order.
+    /// The record of each touch of the frame that recognizers see (`hygiene.touches`), in order:
+    /// the first `seenCount` entries. The array only grows, so a frame writes its entries in place
+    /// (one uniqueness check a frame, not one to empty the array and one to append).
     var seenRecords: [Int] = []
+    var seenCount = 0
     /// `resolvePending`'s list of held successes (kept to reuse its storage).
     var heldScratch: [Int] = []
     /// Some recognizer may hold touches that have all lifted (`finishStep` has work): set when a
@@ -188,7 +191,6 @@ struct EngineLane: Sendable {
         var layout = -1
         // `hygiene.touches` is the frame's touches in order, resting ones left out, as recognizers see them.
         var seen = 0
-        seenRecords.clearKeepingCapacity()
         for touch in frame.touches {
             var ri = recordIndex(touch.id)
             if ri < 0 {
@@ -200,8 +202,8 @@ struct EngineLane: Sendable {
             records[ri].tapCount = touch.tapCount
             if touch.phase.isTerminal { records[ri].terminal = true }
             guard seen < hygiene.touches.count, hygiene.touches[seen].id == touch.id else { continue }
+            if seen < seenRecords.count { seenRecords[seen] = ri } else { seenRecords.append(ri) }
             seen += 1
-            seenRecords.append(ri)
             if touch.phase.isTerminal {
                 for r in records[ri].recognizers { slots[r].active -= 1 }
                 liftedSlots = true
@@ -209,9 +211,10 @@ struct EngineLane: Sendable {
         }
         // Each recognizer gets the seen touches bound to it, in frame order. Usually every seen touch is
         // bound to the same recognizers (one region): then they all get the same touches, shared.
+        seenCount = seen
         let shared = seenTouchesShareRecognizers()
         if !shared { collectFrameTouches() }
-        let involved = shared ? (seenRecords.isEmpty ? [] : records[seenRecords[0]].recognizers) : self.involved
+        let involved = shared ? (seenCount == 0 ? [] : records[seenRecords[0]].recognizers) : self.involved
         let sharedTouches = seen == hygiene.touches.count ? hygiene.touches : Array(hygiene.touches[..<seen])
         if !receivedExplains.isEmpty {
             out += receivedExplains
@@ -269,9 +272,9 @@ struct EngineLane: Sendable {
     /// Whether every touch seen in this frame is bound to the same recognizers (in the same order).
     @inline(__always)
     func seenTouchesShareRecognizers() -> Bool {
-        guard seenRecords.count > 1 else { return true }
+        guard seenCount > 1 else { return true }
         let first = records[seenRecords[0]].recognizers
-        for k in 1..<seenRecords.count where records[seenRecords[k]].recognizers != first { return false }
+        for k in 1..<seenCount where records[seenRecords[k]].recognizers != first { return false }
         return true
     }
 
@@ -280,7 +283,7 @@ struct EngineLane: Sendable {
     mutating func collectFrameTouches() {
         epoch &+= 1
         involved.clearKeepingCapacity()
-        for k in seenRecords.indices {
+        for k in 0..<seenCount {
             for r in records[seenRecords[k]].recognizers {
                 if marks[r] != epoch {
                     marks[r] = epoch

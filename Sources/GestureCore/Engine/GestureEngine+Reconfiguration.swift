@@ -52,6 +52,7 @@ extension GestureEngine {
             configuration.recognizers.removeAll { ids.contains($0.region) }
         }
         updateNextDeadline()
+        mayHaveDetachedLeftovers = true
         compactIfIdle()
         return out
     }
@@ -88,9 +89,21 @@ extension GestureEngine {
 
     /// Rebuilds the engine from `configuration` when detached leftovers exist and no device has a
     /// touch down or a recognizer waiting: the same behaviour with nothing left over. True if rebuilt.
-    @discardableResult
+    /// The daemon asks at every loop turn: inlinable, so the usual answer (nothing detached) costs
+    /// the caller no call.
+    @discardableResult @inlinable
     public mutating func compactIfIdle() -> Bool {
-        guard hasDetachedLeftovers, lanes.allSatisfy(\.isIdle) else { return false }
+        guard mayHaveDetachedLeftovers else { return false }
+        return compactIfIdleNow()
+    }
+
+    @usableFromInline
+    mutating func compactIfIdleNow() -> Bool {
+        guard hasDetachedLeftovers else {
+            mayHaveDetachedLeftovers = false
+            return false
+        }
+        guard lanes.allSatisfy(\.isIdle) else { return false }
         let subscribers = template.tree.subscriberIDs
         var fresh = GestureEngine(configuration: configuration)
         fresh.explains = explains

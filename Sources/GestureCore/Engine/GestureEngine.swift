@@ -70,6 +70,10 @@ public struct GestureEngine: Sendable {
         return out
     }
 
+    /// Set when a region is detached (its leftovers may remain until every lane is idle), cleared
+    /// once none remain: `compactIfIdle` looks no further while it is false.
+    @usableFromInline var mayHaveDetachedLeftovers = false
+
     /// See `process`: the storage of the last output array.
     private var spareOutput: [EngineOutput] = []
 

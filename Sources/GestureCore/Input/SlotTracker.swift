@@ -63,8 +63,15 @@ struct SlotTracker: Sendable {
             guard currentSlot >= 0 else { return }
             Self.transition(&slots[currentSlot], event, keys: &keys)
         case .resync, .reset:
-            for index in slots.indices { Self.transition(&slots[index], event, keys: &keys) }
+            applyToEverySlot(event, keys: &keys)
         }
+    }
+
+    /// Resync and reset, rare: kept out of line, so that `handle` stays small enough to be inlined
+    /// into the per-event path.
+    @inline(never)
+    private mutating func applyToEverySlot(_ event: Event, keys: inout ContactKeyGenerator) {
+        for index in slots.indices { Self.transition(&slots[index], event, keys: &keys) }
     }
 
     @inline(__always)

@@ -29,21 +29,7 @@ public struct StreamedLineWriter: Sendable {
     public mutating func write(_ output: EngineOutput) -> Int {
         switch output {
         case .gesture(let g):
-            let leadKey = Lead(gesture: g.gestureName, kind: g.kind, state: g.state)
-            if !lead.holds(leadKey) { lead.encode(leadKey, capacity: g.jsonCapacity, g.writeLead) }
-            let placeKey = Place(device: g.deviceName, region: g.regionName)
-            if !place.holds(placeKey) { place.encode(placeKey, capacity: g.jsonCapacity, g.writePlace) }
-            let (leadBytes, placeBytes) = (lead.bytes, place.bytes)
-            // Sized from the runs as encoded, not from the event's strings (which a repeated run
-            // does not read): the braces and commas, the runs, the time and the measures.
-            let capacity = 4 + leadBytes.count + placeBytes.count + JSONObjectWriter.keyBytes + JSONLine.numberBytes
-                + g.measuresCapacity
-            return JSONObjectWriter.write(capacity: capacity, into: &buffer) { w in
-                w.add(encoded: leadBytes)
-                w.add("time", g.time.seconds)
-                w.add(encoded: placeBytes)
-                g.writeMeasures(&w)
-            }
+            return write(gesture: g)
         case .touch(let t):
             return t.writeJSONLine(into: &buffer)
         case .explain(let e):
@@ -57,6 +43,25 @@ public struct StreamedLineWriter: Sendable {
             }
             buffer[n] = UInt8(ascii: "\n")
             return n + 1
+        }
+    }
+
+    /// `write(_:)` of a gesture line, for a caller that holds the event itself.
+    public mutating func write(gesture g: GestureEvent) -> Int {
+        let leadKey = Lead(gesture: g.gestureName, kind: g.kind, state: g.state)
+        if !lead.holds(leadKey) { lead.encode(leadKey, capacity: g.jsonCapacity, g.writeLead) }
+        let placeKey = Place(device: g.deviceName, region: g.regionName)
+        if !place.holds(placeKey) { place.encode(placeKey, capacity: g.jsonCapacity, g.writePlace) }
+        let (leadBytes, placeBytes) = (lead.bytes, place.bytes)
+        // Sized from the runs as encoded, not from the event's strings (which a repeated run
+        // does not read): the braces and commas, the runs, the time and the measures.
+        let capacity = 4 + leadBytes.count + placeBytes.count + JSONObjectWriter.keyBytes + JSONLine.numberBytes
+            + g.measuresCapacity
+        return JSONObjectWriter.write(capacity: capacity, into: &buffer) { w in
+            w.add(encoded: leadBytes)
+            w.add("time", g.time.seconds)
+            w.add(encoded: placeBytes)
+            g.writeMeasures(&w)
         }
     }
 
