@@ -88,7 +88,7 @@ struct TapRecognizerTests {
     @Test("an event with no transition is reported as a bug, not ignored")
     func impossiblePair() {
         var tap = TapRecognizer(RecognizerParameters())
-        #expect(tap.fire(at: ms(10), state: .possible) == .bug(.impossible("tap in idle", "timeout")))
+        #expect(tap.fire(at: ms(10), state: .possible) == .bug(.impossible(InternedString("tap in idle"), InternedString("timeout"))))
         #expect(tap.state == .done)
     }
 }

@@ -191,20 +191,22 @@ struct EngineLane: Sendable {
         var layout = -1
         // `hygiene.touches` is the frame's touches in order, resting ones left out, as recognizers see them.
         var seen = 0
-        for touch in frame.touches {
-            var ri = recordIndex(touch.id)
+        // The fields read in place: a whole `Touch` copied out is a `memcpy` call.
+        for k in frame.touches.indices {
+            let id = frame.touches[k].id, phase = frame.touches[k].phase
+            var ri = recordIndex(id)
             if ri < 0 {
-                if touch.phase.isTerminal { continue }
+                if phase.isTerminal { continue }
                 if layout < 0 { layout = layoutIndex(for: frame.surfaceSize) }
-                ri = newRecord(touch, frame: frame, layout: layout)
+                ri = newRecord(frame.touches[k], frame: frame, layout: layout)
             }
-            records[ri].lastLocation = touch.location
-            records[ri].tapCount = touch.tapCount
-            if touch.phase.isTerminal { records[ri].terminal = true }
-            guard seen < hygiene.touches.count, hygiene.touches[seen].id == touch.id else { continue }
+            records[ri].lastLocation = frame.touches[k].location
+            records[ri].tapCount = frame.touches[k].tapCount
+            if phase.isTerminal { records[ri].terminal = true }
+            guard seen < hygiene.touches.count, hygiene.touches[seen].id == id else { continue }
             if seen < seenRecords.count { seenRecords[seen] = ri } else { seenRecords.append(ri) }
             seen += 1
-            if touch.phase.isTerminal {
+            if phase.isTerminal {
                 for r in records[ri].recognizers { slots[r].active -= 1 }
                 liftedSlots = true
             }

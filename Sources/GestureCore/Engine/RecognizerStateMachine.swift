@@ -111,8 +111,10 @@ enum Reason: Sendable, Hashable {
     case thumb(TouchID, Double)
     /// A physical click on a clickpad (not a tap, not a press).
     case physicalClick
-    /// A state machine met an event it has no transition for (recognizer: state, event).
-    case impossible(String, String)
+    /// A state machine met an event it has no transition for (recognizer: state, event). The names
+    /// are interned (case names without payloads, a bounded set), so that a `Reason`, and every
+    /// `Proposal` carrying one, is plain bytes: no reference counting where proposals are copied.
+    case impossible(InternedString, InternedString)
 
     static func fmt(_ v: Double) -> String {
         let r = (v * 10).rounded() / 10
@@ -175,7 +177,7 @@ enum Reason: Sendable, Hashable {
             return "contact \(id) resting: still for \(f(ms)) ms when contact \(other) landed"
         case .thumb(let id, let mm): return "contact \(id) resting: a thumb \(f(mm)) mm from the bottom edge"
         case .physicalClick: return "physical click: not a tap"
-        case .impossible(let where_, let event): return "bug: \(where_) has no transition for \(event)"
+        case .impossible(let where_, let event): return "bug: \(where_.string) has no transition for \(event.string)"
         }
     }
 }

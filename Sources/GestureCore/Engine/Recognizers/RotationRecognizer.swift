@@ -121,7 +121,7 @@ struct RotationRecognizer: RecognizerLogic {
              (.active, .pairFormed), (.active, .allLifted), (.active, .turned),
              (.done, _):
             state = .done
-            proposal = .bug(.impossible("rotation in \(MachineTrace.name(from))", MachineTrace.name(event)))
+            proposal = .bug(.impossible(InternedString("rotation in \(MachineTrace.name(from))"), InternedString(MachineTrace.name(event))))
         }
         trace.record(.rotation, from, event, state)
         return proposal
