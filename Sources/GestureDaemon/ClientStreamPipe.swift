@@ -44,6 +44,7 @@ extension ClientHub {
 
     /// `enqueueStreamed` for a client with a stream pipe: with nothing waiting, one `write`;
     /// what the pipe does not take is queued and the pipe watched for room.
+    @inline(__always)
     func enqueueStreamedToPipe(line: UnsafeRawBufferPointer, of client: ClientConnection) {
         guard let stream = client.stream else { return }
         guard stream.output.count < queueLimit else {

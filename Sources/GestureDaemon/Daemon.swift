@@ -225,6 +225,7 @@ public final class Daemon {
 
     /// One timer for everything time-driven: the engine's next deadline, binding timeouts, the end of
     /// timed recordings.
+    @inline(__always)
     func armTimer() {
         // Runs at every loop turn: no arrays built for a few optional times.
         var earliest = pipeline.nextDeadline?.microseconds

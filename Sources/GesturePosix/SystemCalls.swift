@@ -93,7 +93,7 @@ extension SystemCalls {
         retryingOnInterrupt { sendOnce(socket, bytes, passing: descriptor) }
     }
     /// write, retried after EINTR; `.wouldBlock` when the pipe is full.
-    @inlinable
+    @inlinable @inline(__always)
     public func write(_ fd: FileDescriptor, _ bytes: UnsafeRawBufferPointer) -> Result<Int, Errno> {
         retryingOnInterrupt { writeOnce(fd, bytes) }
     }

@@ -63,7 +63,7 @@ public struct RegionSpec: Hashable, Sendable {
     }
 }
 
-public enum RecognizerKind: String, Sendable, Hashable, CaseIterable {
+public enum RecognizerKind: String, Sendable, Hashable, CaseIterable, BitwiseCopyable {
     case tap
     case longPress = "long-press"
     case pan
@@ -76,7 +76,7 @@ public enum RecognizerKind: String, Sendable, Hashable, CaseIterable {
     public var isDiscrete: Bool { self == .tap || self == .swipe }
 }
 
-public enum SwipeDirection: String, Sendable, Hashable, CaseIterable {
+public enum SwipeDirection: String, Sendable, Hashable, CaseIterable, BitwiseCopyable {
     case up, down, left, right
 }
 

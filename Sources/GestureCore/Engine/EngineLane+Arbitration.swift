@@ -74,7 +74,8 @@ extension EngineLane {
     @inline(__always)
     mutating func apply(_ out: inout [EngineOutput]) {
         successes.clearKeepingCapacity()
-        for (r, p) in proposals {
+        for k in proposals.indices {
+            let (r, p) = proposals[k]
             switch p {
             case .fail(let reason):
                 if slots[r].state == .possible { transition(r, .fail, reason, &out) }

@@ -103,17 +103,14 @@ struct EngineLane: Sendable {
     var marks: [UInt32] = []
     var epoch: UInt32 = 0
     var involved: [Int] = []
-    /// The record of each touch of the frame that recognizers see (`hygiene.touches`), in order:
-    /// the first `seenCount` entries. The array only grows, so a frame writes its entries in place
-    /// (one uniqueness check a frame, not one to empty the array and one to append).
-    var seenRecords: [Int] = []
-    var seenCount = 0
+    /// The record of each touch of the frame that recognizers see (`hygiene.touches`), in order.
+    var seenRecords = ScratchList<Int>()
     /// `resolvePending`'s list of held successes (kept to reuse its storage).
     var heldScratch: [Int] = []
     /// Some recognizer may hold touches that have all lifted (`finishStep` has work): set when a
     /// touch leaves a recognizer, kept while such a recognizer waits (a timer, a required recognizer).
     var liftedSlots = false
-    var proposals: [(Int, Proposal)] = []
+    var proposals = ScratchList<(Int, Proposal)>()
     var successes: [(Int, Proposal, Int)] = []
     var now = Timestamp.zero
     var surfaceSize = Point.zero
@@ -191,6 +188,7 @@ struct EngineLane: Sendable {
         var layout = -1
         // `hygiene.touches` is the frame's touches in order, resting ones left out, as recognizers see them.
         var seen = 0
+        seenRecords.removeAll()
         // The fields read in place: a whole `Touch` copied out is a `memcpy` call.
         for k in frame.touches.indices {
             let id = frame.touches[k].id, phase = frame.touches[k].phase
@@ -204,7 +202,7 @@ struct EngineLane: Sendable {
             records[ri].tapCount = frame.touches[k].tapCount
             if phase.isTerminal { records[ri].terminal = true }
             guard seen < hygiene.touches.count, hygiene.touches[seen].id == id else { continue }
-            if seen < seenRecords.count { seenRecords[seen] = ri } else { seenRecords.append(ri) }
+            seenRecords.append(ri)
             seen += 1
             if phase.isTerminal {
                 for r in records[ri].recognizers { slots[r].active -= 1 }
@@ -213,16 +211,15 @@ struct EngineLane: Sendable {
         }
         // Each recognizer gets the seen touches bound to it, in frame order. Usually every seen touch is
         // bound to the same recognizers (one region): then they all get the same touches, shared.
-        seenCount = seen
         let shared = seenTouchesShareRecognizers()
         if !shared { collectFrameTouches() }
-        let involved = shared ? (seenCount == 0 ? [] : records[seenRecords[0]].recognizers) : self.involved
+        let involved = shared ? (seenRecords.isEmpty ? [] : records[seenRecords[0]].recognizers) : self.involved
         let sharedTouches = seen == hygiene.touches.count ? hygiene.touches : Array(hygiene.touches[..<seen])
         if !receivedExplains.isEmpty {
             out += receivedExplains
             receivedExplains.clearKeepingCapacity()
         }
-        proposals.clearKeepingCapacity()
+        proposals.removeAll()
         for r in involved {
             let state = slots[r].state
             if state.isFinal { continue }
@@ -274,9 +271,9 @@ struct EngineLane: Sendable {
     /// Whether every touch seen in this frame is bound to the same recognizers (in the same order).
     @inline(__always)
     func seenTouchesShareRecognizers() -> Bool {
-        guard seenCount > 1 else { return true }
+        guard seenRecords.count > 1 else { return true }
         let first = records[seenRecords[0]].recognizers
-        for k in 1..<seenCount where records[seenRecords[k]].recognizers != first { return false }
+        for k in 1..<seenRecords.count where records[seenRecords[k]].recognizers != first { return false }
         return true
     }
 
@@ -285,7 +282,7 @@ struct EngineLane: Sendable {
     mutating func collectFrameTouches() {
         epoch &+= 1
         involved.clearKeepingCapacity()
-        for k in 0..<seenCount {
+        for k in seenRecords.indices {
             for r in records[seenRecords[k]].recognizers {
                 if marks[r] != epoch {
                     marks[r] = epoch
@@ -328,7 +325,7 @@ struct EngineLane: Sendable {
             return cachedDeadline != deadline
         }
         if deadline > now { now = deadline }
-        proposals.clearKeepingCapacity()
+        proposals.removeAll()
         if due >= 0 {
             let p = logics.fire(due, at: deadline, state: .possible)
             drainTrace(due, &out)

@@ -28,6 +28,8 @@ enum RecognizerEvent: Sendable, Hashable {
 /// Every other pair is illegal and yields nil. Reset happens only when the recognizer's gesture
 /// sequence is over (its last finger lifted) and it has reached a final state.
 enum RecognizerStateMachine {
+    /// Inlined into its one caller, `EngineLane.transition` (a call site less on every frame).
+    @inline(__always)
     static func transition(from state: GestureState, on event: RecognizerEvent, discrete: Bool) -> GestureState? {
         switch (state, event) {
         case (.possible, .recognize): return discrete ? .recognized : nil

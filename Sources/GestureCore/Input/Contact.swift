@@ -25,6 +25,18 @@ struct ContactSample: Sendable {
     }
 }
 
+/// The contacts of one SYN_REPORT, as the trackers collect them for the frame assembler.
+typealias ContactSamples = ScratchList<ContactSample>
+
+extension ScratchList where Element == ContactSample {
+    /// The sample of the contact with this key, if it is in the frame.
+    @inline(__always)
+    func sample(key: UInt64) -> ContactSample? {
+        for index in indices where self[index].key == key { return self[index] }
+        return nil
+    }
+}
+
 /// Hands out contact keys, unique within one assembler.
 struct ContactKeyGenerator: Sendable {
     private var next: UInt64 = 1

@@ -124,7 +124,7 @@ struct ContactListTracker: Sendable {
         }
     }
 
-    func collect(into samples: inout [ContactSample]) {
+    func collect(into samples: inout ContactSamples) {
         for contact in previous {
             samples.append(contact.axes.sample(key: contact.key, fallbackX: contact.axes.x, fallbackY: contact.axes.y))
         }

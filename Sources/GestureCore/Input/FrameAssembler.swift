@@ -77,7 +77,7 @@ public struct FrameAssembler: Sendable {
     private var open: [OpenTouch] = []
     /// Whether a touch of this device is down (a surface change waits until none is).
     public var hasOpenTouches: Bool { !open.isEmpty }
-    private var samples: [ContactSample] = []
+    private var samples = ContactSamples()
     private var suppressed: [UInt64] = []
     private var output: [Touch] = []
 
@@ -134,7 +134,6 @@ public struct FrameAssembler: Sendable {
         majorUnitsPerMM = majorResolution > 0 ? Double(majorResolution) : mapper.deviceUnitsPerMM.x
         sizeIsKnown = majorResolution > 0 || mapper.hasKnownResolution
         open.reserveCapacity(16)
-        samples.reserveCapacity(16)
         output.reserveCapacity(16)
     }
 
@@ -270,7 +269,7 @@ public struct FrameAssembler: Sendable {
 
     @inline(__always)
     private mutating func assembleFrame(at time: Timestamp, ids: inout TouchIDGenerator) -> TouchFrame? {
-        samples.clearKeepingCapacity()
+        samples.removeAll()
         switch multitouchProtocol {
         case .typeB: slots.collect(into: &samples, fallbackX: legacyX, fallbackY: legacyY)
         case .typeA: contactList.handle(.frameEnd(buttonTouchDown: buttonTouchDown && usesButtonTouch), keys: &keys)
@@ -285,7 +284,7 @@ public struct FrameAssembler: Sendable {
         while index < open.count {
             let touch = open[index]
             if touch.isSynthesized { index += 1; continue }
-            let sample = samples.firstIndex { $0.key == touch.key }.map { samples[$0] }
+            let sample = samples.sample(key: touch.key)
             if let sample, sample.contact == .touching, !isOversized(sample) {
                 var updated = touch
                 update(&updated, from: sample)
@@ -309,7 +308,8 @@ public struct FrameAssembler: Sendable {
         }
 
         // New contacts.
-        for sample in samples where sample.contact != .hovering {
+        for index in samples.indices where samples[index].contact != .hovering {
+            let sample = samples[index]
             if open.contains(where: { $0.key == sample.key }) || suppressed.contains(sample.key) { continue }
             if sample.contact == .palm || isOversized(sample) {
                 suppressed.append(sample.key)
@@ -326,7 +326,7 @@ public struct FrameAssembler: Sendable {
             changed = true
         }
         if !suppressed.isEmpty {
-            suppressed.removeAll { key in !samples.contains { $0.key == key } }
+            suppressed.removeAll { key in samples.sample(key: key) == nil }
         }
 
         if synthesizeFingers(at: time, ids: &ids) { changed = true }

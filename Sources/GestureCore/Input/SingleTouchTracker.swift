@@ -60,7 +60,7 @@ struct SingleTouchTracker: Sendable {
         }
     }
 
-    func collect(into samples: inout [ContactSample]) {
+    func collect(into samples: inout ContactSamples) {
         guard state == .down, !awaitingReport else { return }
         var sample = axes.sample(key: key, fallbackX: axes.x, fallbackY: axes.y)
         // BTN_TOUCH decides here; ABS_DISTANCE is informative only.

@@ -101,7 +101,7 @@ struct SlotTracker: Sendable {
 
     /// Appends a sample for every active slot.
     @inline(__always)
-    func collect(into samples: inout [ContactSample], fallbackX: Int32, fallbackY: Int32) {
+    func collect(into samples: inout ContactSamples, fallbackX: Int32, fallbackY: Int32) {
         for slot in slots {
             guard case .active = slot.state, !slot.awaitingReport else { continue }
             samples.append(slot.axes.sample(key: slot.key, fallbackX: fallbackX, fallbackY: fallbackY))

@@ -15,7 +15,7 @@ import Synchronization
 ///   names from the kernel; a device plugged in again, a config reloaded, reuse their entries;
 /// - the daemon refuses attachments that would take the table past `InternedString.limit`
 ///   (docs/protocol.md, "Regions and gestures of apps").
-public struct InternedString: Hashable, Sendable, Comparable, CustomStringConvertible,
+public struct InternedString: Hashable, Sendable, Comparable, CustomStringConvertible, BitwiseCopyable,
                               ExpressibleByStringLiteral {
     private let storage: Unmanaged<Storage>
     /// N + 1 for a name `N:rest` kept as `rest`; 0 for a name kept whole.

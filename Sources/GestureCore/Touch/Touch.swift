@@ -1,5 +1,5 @@
 /// A stable touch identity, unique for the lifetime of a pipeline (across devices).
-public struct TouchID: RawRepresentable, Hashable, Sendable, Comparable, CustomStringConvertible {
+public struct TouchID: RawRepresentable, Hashable, Sendable, Comparable, CustomStringConvertible, BitwiseCopyable {
     public var rawValue: UInt64
     public init(rawValue: UInt64) { self.rawValue = rawValue }
     public init(_ rawValue: UInt64) { self.rawValue = rawValue }

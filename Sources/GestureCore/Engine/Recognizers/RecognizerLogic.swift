@@ -65,8 +65,13 @@ extension RecognizerLogic {
 
 /// A short history of a value for velocities: the change over the last ~100 ms, per second.
 struct VelocityRing: Sendable {
-    private var times: [Int64] = .init(repeating: 0, count: 8)
-    private var values: [Point] = .init(repeating: .zero, count: 8)
+    /// One array of (time, value) pairs, not one per field: a push writes one array, one uniqueness
+    /// check a frame instead of two (docs/performance.md).
+    private struct Sample: Sendable {
+        var time: Int64 = 0
+        var value = Point.zero
+    }
+    private var samples: [Sample] = .init(repeating: Sample(), count: 8)
     private var count = 0
     private var head = 0
     static let window: Int64 = 100_000
@@ -80,13 +85,12 @@ struct VelocityRing: Sendable {
     mutating func push(_ time: Timestamp, _ value: Point) {
         if count > 0 {
             let last = (head + 7) & 7
-            if times[last] == time.rawValue {
-                values[last] = value
+            if samples[last].time == time.rawValue {
+                samples[last].value = value
                 return
             }
         }
-        times[head] = time.rawValue
-        values[head] = value
+        samples[head] = Sample(time: time.rawValue, value: value)
         head = (head + 1) & 7
         count = min(count + 1, 8)
     }
@@ -101,13 +105,13 @@ struct VelocityRing: Sendable {
         var k = 2
         while k < count {
             let candidate = (ref + 7) & 7
-            if times[last] - times[candidate] > VelocityRing.window { break }
+            if samples[last].time - samples[candidate].time > VelocityRing.window { break }
             ref = candidate
             k += 1
         }
-        let dt = Double(times[last] - times[ref]) / 1_000_000
+        let dt = Double(samples[last].time - samples[ref].time) / 1_000_000
         guard dt > 0 else { return .zero }
-        return (values[last] - values[ref]) / dt
+        return (samples[last].value - samples[ref].value) / dt
     }
 }
 
