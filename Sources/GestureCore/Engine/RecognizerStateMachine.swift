@@ -118,6 +118,12 @@ enum Reason: Sendable, Hashable {
     /// `Proposal` carrying one, is plain bytes: no reference counting where proposals are copied.
     case impossible(InternedString, InternedString)
 
+    /// `impossible` for a recognizer's state machine: `recognizer` ("pan"), the state it was in and
+    /// the event it had no transition for, by their case names.
+    static func noTransition<State, Event>(_ recognizer: StaticString, _ state: State, _ event: Event) -> Reason {
+        .impossible(InternedString("\(recognizer) in \(MachineTrace.name(state))"), InternedString(MachineTrace.name(event)))
+    }
+
     static func fmt(_ v: Double) -> String {
         let r = (v * 10).rounded() / 10
         if r == r.rounded() { return String(Int(r)) }

@@ -142,7 +142,7 @@ struct EdgePanRecognizer: RecognizerLogic {
              (.active, .landed), (.active, .tooManyFingers), (.active, .crossed), (.active, .allLifted),
              (.done, _):
             state = .done
-            proposal = .bug(.impossible(InternedString("edge-pan in \(MachineTrace.name(from))"), InternedString(MachineTrace.name(event))))
+            proposal = .bug(.noTransition("edge-pan", from, event))
         }
         trace.record(.edgePan, from, event, state)
         return proposal

@@ -182,7 +182,7 @@ struct LongPressRecognizer: RecognizerLogic {
              (.betweenTaps, .fingerUp), (.betweenTaps, .clicked),
              (.active, .movedTooFar), (.active, .timeout),
              (.done, _):
-            proposal = finish(.bug(.impossible(InternedString("long-press in \(MachineTrace.name(state))"), InternedString(MachineTrace.name(event)))))
+            proposal = finish(.bug(.noTransition("long-press", state, event)))
         }
         trace.record(.longPress, from, event, state)
         return proposal

@@ -112,7 +112,7 @@ struct PanRecognizer: RecognizerLogic {
         case (.waiting, .moved), (.active, .tooManyFingers), (.active, .crossed), (.active, .allLifted),
              (.done, _):
             state = .done
-            proposal = .bug(.impossible(InternedString("pan in \(MachineTrace.name(from))"), InternedString(MachineTrace.name(event))))
+            proposal = .bug(.noTransition("pan", from, event))
         }
         trace.record(.pan, from, event, state)
         return proposal

@@ -109,7 +109,7 @@ struct PinchRecognizer: RecognizerLogic {
              (.active, .pairFormed), (.active, .allLifted), (.active, .spanChanged),
              (.done, _):
             state = .done
-            proposal = .bug(.impossible(InternedString("pinch in \(MachineTrace.name(from))"), InternedString(MachineTrace.name(event))))
+            proposal = .bug(.noTransition("pinch", from, event))
         }
         trace.record(.pinch, from, event, state)
         return proposal

@@ -121,7 +121,7 @@ struct RotationRecognizer: RecognizerLogic {
              (.active, .pairFormed), (.active, .allLifted), (.active, .turned),
              (.done, _):
             state = .done
-            proposal = .bug(.impossible(InternedString("rotation in \(MachineTrace.name(from))"), InternedString(MachineTrace.name(event))))
+            proposal = .bug(.noTransition("rotation", from, event))
         }
         trace.record(.rotation, from, event, state)
         return proposal

@@ -107,7 +107,7 @@ struct SwipeRecognizer: RecognizerLogic {
                 : finish(.fail(.notEnoughMovement(tracker.translationMM.length, p.minimumDistance)))
         case (.idle, .tooManyFingers), (.idle, .timeout), (.idle, .reached), (.idle, .allLifted),
              (.done, _):
-            proposal = finish(.bug(.impossible(InternedString("swipe in \(MachineTrace.name(from))"), InternedString(MachineTrace.name(event)))))
+            proposal = finish(.bug(.noTransition("swipe", from, event)))
         }
         trace.record(.swipe, from, event, state)
         return proposal

@@ -144,7 +144,7 @@ struct TapRecognizer: RecognizerLogic {
              (.betweenTaps, .movedTooFar), (.betweenTaps, .landingJump), (.betweenTaps, .fingerUp),
              (.betweenTaps, .clicked),
              (.done, _):
-            proposal = finish(.bug(.impossible(InternedString("tap in \(MachineTrace.name(state))"), InternedString(MachineTrace.name(event)))))
+            proposal = finish(.bug(.noTransition("tap", state, event)))
         }
         trace.record(.tap, from, event, state)
         return proposal
