@@ -187,7 +187,6 @@ struct EngineLane: Sendable {
         if !hygiene.newlyResting.isEmpty || !hygiene.notes.isEmpty { applyHygiene(&out) }
         var layout = -1
         // `hygiene.touches` is the frame's touches in order, resting ones left out, as recognizers see them.
-        var seen = 0
         seenRecords.removeAll()
         // The fields read in place: a whole `Touch` copied out is a `memcpy` call.
         for k in frame.touches.indices {
@@ -201,9 +200,9 @@ struct EngineLane: Sendable {
             records[ri].lastLocation = frame.touches[k].location
             records[ri].tapCount = frame.touches[k].tapCount
             if phase.isTerminal { records[ri].terminal = true }
+            let seen = seenRecords.count
             guard seen < hygiene.touches.count, hygiene.touches[seen].id == id else { continue }
             seenRecords.append(ri)
-            seen += 1
             if phase.isTerminal {
                 for r in records[ri].recognizers { slots[r].active -= 1 }
                 liftedSlots = true
@@ -214,6 +213,7 @@ struct EngineLane: Sendable {
         let shared = seenTouchesShareRecognizers()
         if !shared { collectFrameTouches() }
         let involved = shared ? (seenRecords.isEmpty ? [] : records[seenRecords[0]].recognizers) : self.involved
+        let seen = seenRecords.count
         let sharedTouches = seen == hygiene.touches.count ? hygiene.touches : Array(hygiene.touches[..<seen])
         if !receivedExplains.isEmpty {
             out += receivedExplains

@@ -57,25 +57,8 @@ struct JSONObjectWriter {
             base[count] = UInt8(ascii: ",")
             count += 1
         }
-        fields.withUnsafeBufferPointer { Self.copy($0.baseAddress!, count: $0.count, to: base + count) }
+        fields.withUnsafeBufferPointer { JSONLine.copy($0.baseAddress!, count: $0.count, to: base + count) }
         count += fields.count
-    }
-
-    /// Copies a few bytes (a key, a run of encoded fields) eight at a time, inline: `update(from:count:)`
-    /// calls `memcpy` through the PLT, two call sites more per copy on a path that runs once per
-    /// wake-up (docs/performance.md, "Fewer calls per wake-up").
-    @inline(__always)
-    private static func copy(_ source: UnsafePointer<UInt8>, count: Int, to destination: UnsafeMutablePointer<UInt8>) {
-        let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(destination)
-        var i = 0
-        while i + 8 <= count {
-            to.storeBytes(of: from.loadUnaligned(fromByteOffset: i, as: UInt64.self), toByteOffset: i, as: UInt64.self)
-            i += 8
-        }
-        while i < count {
-            destination[i] = source[i]
-            i += 1
-        }
     }
 
     @inline(__always)
@@ -85,8 +68,8 @@ struct JSONObjectWriter {
             count += 1
         }
         base[count] = UInt8(ascii: "\"")
-        Self.copy(k.utf8Start, count: k.utf8CodeUnitCount, to: base + count + 1)
-        count += k.utf8CodeUnitCount + 1
+        let length = JSONLine.put(k, base + count + 1)
+        count += length + 1
         base[count] = UInt8(ascii: "\"")
         base[count + 1] = UInt8(ascii: ":")
         count += 2
