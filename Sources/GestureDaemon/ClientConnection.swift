@@ -18,6 +18,8 @@ final class ClientConnection {
     let fd: FileDescriptor
     var input: RequestLineReader
     var output = ClientOutputQueue()
+    /// Changed only through `ClientHub.setSubscribed` (ClientFanOut.swift), which keeps the hub's
+    /// list of subscribers with it.
     var subscribed = false
     var filter = SubscriptionFilter()
     var explain = false

@@ -9,6 +9,7 @@ extension ClientHub {
         // Lines about regions and gestures clients attached go to their owners (ClientHub+OwnedLines.swift).
         if ownedLinesPossible && publishOwned(output) { return }
         var length = 0
+        // Every client: explain lines go to those that asked for them, subscribed or not.
         for client in clients.values {
             let wanted: Bool
             if case .explain(let e) = output {
@@ -29,8 +30,11 @@ extension ClientHub {
     func publish(gesture event: GestureEvent) {
         if ownedLinesPossible && publishOwned(.gesture(event)) { return }
         var length = 0
-        for client in clients.values {
-            let wanted = client.subscribed && (client.filter.takesEveryGesture || client.filter.matches(.gesture(event)))
+        // A copy of the list: a client whose write fails is disconnected, and so taken off the
+        // list, in the middle of the loop. (A gesture goes to subscribers only.)
+        let receivers = subscribers
+        for client in receivers {
+            let wanted = client.filter.takesEveryGesture || client.filter.matches(.gesture(event))
             guard wanted else { continue }
             if length == 0 { length = lines.write(gesture: event) }
             lines.buffer.withUnsafeBytes { enqueueStreamed(line: UnsafeRawBufferPointer(rebasing: $0[..<length]), to: client) }
@@ -39,5 +43,17 @@ extension ClientHub {
 
     /// The largest queue of any client (replay back-pressure).
     var largestQueue: Int { clients.values.map { max($0.output.count, $0.stream?.output.count ?? 0) }.max() ?? 0 }
-    var hasSubscriber: Bool { clients.values.contains { $0.subscribed } }
+    var hasSubscriber: Bool { !subscribers.isEmpty }
+
+    /// Subscribes or unsubscribes a client (a request, or its leaving), keeping `subscribers` in
+    /// step with the client's flag.
+    func setSubscribed(_ client: ClientConnection, _ on: Bool) {
+        guard client.subscribed != on else { return }
+        client.subscribed = on
+        if on {
+            subscribers.append(client)
+        } else {
+            subscribers.removeAll { $0 === client }
+        }
+    }
 }

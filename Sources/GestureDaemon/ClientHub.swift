@@ -26,6 +26,9 @@ final class ClientHub {
     let socketPath: String?
     /// Connected clients by fd (only this hub adds or removes).
     var clients: [FileDescriptor: ClientConnection] = [:]
+    /// The subscribed clients, in the order they subscribed: who streamed lines go to
+    /// (ClientFanOut.swift). Kept with `ClientConnection.subscribed` by `setSubscribed`.
+    var subscribers: [ClientConnection] = []
     /// Clients by the write end of their stream pipe (ClientStreamPipe.swift).
     var streamOwners: [FileDescriptor: ClientConnection] = [:]
     /// Lines a client may have waiting (`socket.client-queue-limit`).
@@ -125,6 +128,7 @@ final class ClientHub {
 
     func disconnect(_ client: ClientConnection, reason: String, level: Logger.Level = .info) {
         guard clients.removeValue(forKey: client.fd) != nil else { return }
+        setSubscribed(client, false)
         epoll.remove(client.fd)
         system.close(client.fd)
         closeStreamPipe(of: client)

@@ -64,11 +64,11 @@ extension ClientHub {
                 return
             }
             client.filter = filter
-            client.subscribed = true
+            setSubscribed(client, true)
             post(.subscribed(client.info))
         case "unsubscribe":
             closeStreamPipe(of: client)
-            client.subscribed = false
+            setSubscribed(client, false)
             reply(ProtocolLine.response("unsubscribe"))
             post(.unsubscribed(client.info))
         case "explain":

@@ -15,10 +15,11 @@ struct TapRecognizerTests {
     }
 
     func input(_ touches: Touch..., at t: Int64, clicked: Bool = false, rebased: [TouchID] = []) -> RecognizerInput {
-        var i = RecognizerInput(time: ms(t), touches: touches, surfaceSize: Point(x: 1000, y: 1000),
+        var marked = touches
+        for k in marked.indices where rebased.contains(marked[k].id) { marked[k].originRebased = true }
+        var i = RecognizerInput(time: ms(t), touches: marked, surfaceSize: Point(x: 1000, y: 1000),
                                 unitsPerMM: Point(x: 10, y: 10))
         i.clicked = clicked
-        i.rebased = rebased
         return i
     }
 

@@ -63,8 +63,6 @@ struct ContactHygiene: Sendable {
     private(set) var touches: [Touch] = []
     /// Contacts that became resting in this frame (the engine takes them out of their gestures).
     private(set) var newlyResting: [TouchID] = []
-    /// Contacts whose landing jump was dropped in this frame (recognizers restart their origin).
-    private(set) var rebased: [TouchID] = []
     /// Whether a physical click went down in this frame.
     private(set) var clicked = false
     private(set) var notes: [ContactNote] = []
@@ -92,7 +90,6 @@ struct ContactHygiene: Sendable {
     mutating func process(_ frame: TouchFrame) {
         touches.clearKeepingCapacity()
         newlyResting.clearKeepingCapacity()
-        rebased.clearKeepingCapacity()
         notes.clearKeepingCapacity()
         clicked = frame.physicalButtonDown && !buttonDown && frame.device.isButtonpad
         let released = !frame.physicalButtonDown && buttonDown
@@ -115,7 +112,7 @@ struct ContactHygiene: Sendable {
             }
             let step = touch.physicalLocation.distance(to: touch.previousPhysicalLocation)
             if touch.phase == .moved && countChanged && settings.ignoresMotionWhenCountChanges {
-                rebased.append(touch.id)
+                touch.originRebased = true
                 contacts[k].origin = touch.physicalLocation
                 contacts[k].jumpChecked = true
                 touch.previousLocation = touch.location
@@ -126,7 +123,7 @@ struct ContactHygiene: Sendable {
                 if let speed = settings.landingJumpSpeed, ms <= settings.landingJumpWindow,
                    step >= settings.landingJumpDistance, ms > 0, step / ms * 1000 >= speed {
                     notes.append(.landingJump(touch.id, step, ms))
-                    rebased.append(touch.id)
+                    touch.originRebased = true
                     contacts[k].origin = touch.physicalLocation
                     touch.previousLocation = touch.location
                     touch.previousPhysicalLocation = touch.physicalLocation

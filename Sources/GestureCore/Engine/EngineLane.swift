@@ -232,7 +232,6 @@ struct EngineLane: Sendable {
             }
             var input = RecognizerInput(time: now, touches: touches, surfaceSize: surfaceSize,
                                         unitsPerMM: unitsPerMM)
-            if !hygiene.rebased.isEmpty { input.rebased = hygiene.rebased }
             input.clicked = hygiene.clicked
             // Only a recognizer still deciding (possible, its begin perhaps held) reads `contested`.
             if state == .possible && slots[r].touches.count >= 2 && (slots[r].kind == .pan || slots[r].kind == .pinch) {

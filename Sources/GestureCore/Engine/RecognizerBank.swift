@@ -29,7 +29,7 @@ struct RecognizerBank: Sendable {
         }
     }
 
-    mutating func handle(_ r: Int, _ input: RecognizerInput, state: GestureState) -> Proposal {
+    mutating func handle(_ r: Int, _ input: borrowing RecognizerInput, state: GestureState) -> Proposal {
         let i = index[r]
         switch kinds[r] {
         case .tap: return taps[i].handle(input, state: state)

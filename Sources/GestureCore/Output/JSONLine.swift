@@ -97,19 +97,16 @@ public struct JSONLine: Sendable {
         String(unsafeUninitializedCapacity: numberBytes) { put(number: v, $0.baseAddress!) }
     }
 
+    /// Inlined where it is used (a point's two numbers, a scale): a line's numbers are written
+    /// without a call each (docs/performance.md, "Call sites taken out of the frame's path"); what is
+    /// not finite or too large for six exact decimals goes out of line.
+    @inline(__always)
     static func put(number v: Double, _ p: UnsafeMutablePointer<UInt8>) -> Int {
-        guard v.isFinite else { return put("null", p) }
         let micro = v * 1_000_000
         // Below 9e15 (under 2^53) the rounding is done here, as `rounded()` does it (halves away from
         // zero), without its call into libm: the fraction `micro - whole` is exact in a double.
-        if abs(micro) >= 9e15 {
-            var text = String(v)
-            return text.withUTF8 { utf8 in
-                let n = min(utf8.count, numberBytes)
-                p.update(from: utf8.baseAddress!, count: n)
-                return n
-            }
-        }
+        // (NaN fails the comparison and goes out of line too.)
+        guard abs(micro) < 9e15 else { return put(unusualNumber: v, p) }
         var scaled = Int64(micro)  // toward zero
         let fraction = micro - Double(scaled)
         if fraction >= 0.5 { scaled += 1 } else if fraction <= -0.5 { scaled -= 1 }
@@ -134,6 +131,19 @@ public struct JSONLine: Sendable {
         var digits = 6
         while p[n + digits] == UInt8(ascii: "0") { digits -= 1 }
         return n + 1 + digits
+    }
+
+    /// `put(number:)` for what is not finite (`null`) or too large for six exact decimals (as
+    /// Swift prints it).
+    @inline(never)
+    private static func put(unusualNumber v: Double, _ p: UnsafeMutablePointer<UInt8>) -> Int {
+        guard v.isFinite else { return put("null", p) }
+        var text = String(v)
+        return text.withUTF8 { utf8 in
+            let n = min(utf8.count, numberBytes)
+            p.update(from: utf8.baseAddress!, count: n)
+            return n
+        }
     }
 
     /// The two decimal digits of `v` (below 100).

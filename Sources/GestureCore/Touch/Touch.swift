@@ -65,6 +65,10 @@ public struct Touch: Hashable, Sendable {
     /// `DeviceRef.id` of the device (the frame carries the whole `DeviceRef`). Only the id is kept
     /// here so that copying a touch copies no reference-counted storage (the name).
     public var deviceID: Int
+    /// The engine's contact hygiene dropped this touch's motion in this frame (a first-contact
+    /// jump, or motion while the finger count changed on a touchpad): recognizers measure it from
+    /// here again. Set only on the touches recognizers see, never in a device's frames.
+    public internal(set) var originRebased = false
 
     public init(id: TouchID, phase: TouchPhase, location: Point, previousLocation: Point? = nil,
                 physicalLocation: Point, previousPhysicalLocation: Point? = nil, time: Timestamp,

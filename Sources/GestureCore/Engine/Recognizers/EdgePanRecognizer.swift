@@ -43,7 +43,7 @@ struct EdgePanRecognizer: RecognizerLogic {
         fingers.reset()
     }
 
-    private func distance(_ e: Edge, _ t: Touch, _ input: RecognizerInput) -> Double {
+    private func distance(_ e: Edge, _ t: Touch, _ input: borrowing RecognizerInput) -> Double {
         let ux = input.unitsPerMM.x > 0 ? input.unitsPerMM.x : 1
         let uy = input.unitsPerMM.y > 0 ? input.unitsPerMM.y : 1
         switch e {
@@ -54,7 +54,7 @@ struct EdgePanRecognizer: RecognizerLogic {
         }
     }
 
-    mutating func handle(_ input: RecognizerInput, state published: GestureState) -> Proposal {
+    mutating func handle(_ input: borrowing RecognizerInput, state published: GestureState) -> Proposal {
         guard published == .possible || published.isInProgress else { return .none }
         if state == .idle, let first = input.touches.first(where: { $0.phase == .began }) {
             var best: Edge?
@@ -70,7 +70,7 @@ struct EdgePanRecognizer: RecognizerLogic {
             if proposal != .none { return proposal }
         }
         let n = fingers.follow(input, capped: state == .active, limit: p.maximumFingers)
-        let followed = fingers.touches(of: input)
+        let followed = fingers.touches(of: input.touches)
         let moved = tracker.update(followed, at: input.time)
         let event: Event
         switch state {

@@ -9,13 +9,14 @@ struct FollowedFingers: Sendable {
 
     mutating func reset() { members.clearKeepingCapacity() }
 
-    /// The touches followed in the frame `follow` last looked at.
-    func touches(of input: RecognizerInput) -> [Touch] { followsAll ? input.touches : some }
+    /// The touches followed among `frameTouches`, the touches of the frame `follow` last looked at.
+    /// (Given the array, not the whole input: a copy of the input costs calls of its own.)
+    func touches(of frameTouches: [Touch]) -> [Touch] { followsAll ? frameTouches : some }
 
     /// Picks the frame's followed touches; `capped` limits the fingers to `limit`. Returns how
     /// many followed fingers are still down.
     @inline(__always)
-    mutating func follow(_ input: RecognizerInput, capped: Bool, limit: Int) -> Int {
+    mutating func follow(_ input: borrowing RecognizerInput, capped: Bool, limit: Int) -> Int {
         followsAll = true
         var active = 0
         let touches = input.touches
@@ -68,7 +69,7 @@ struct FingerMotion: Sendable {
     /// Updates from the active touches of `touches` (all of them must be the set's members). A frame in
     /// which fingers lift keeps the last measure (the motion up to the lift is what decides).
     @inline(__always)
-    mutating func update(_ touches: [Touch], rebased: [TouchID]) {
+    mutating func update(_ touches: [Touch]) {
         var same = true
         var n = 0
         var lifting = false
@@ -78,7 +79,7 @@ struct FingerMotion: Sendable {
                 continue
             }
             let id = touches[k].id
-            if n >= ids.count || ids[n] != id || rebased.contains(id) { same = false }
+            if n >= ids.count || ids[n] != id || touches[k].originRebased { same = false }
             n += 1
         }
         if lifting { return }

@@ -78,7 +78,7 @@ struct LongPressRecognizer: RecognizerLogic {
         tracker.reset()
     }
 
-    mutating func handle(_ input: RecognizerInput, state published: GestureState) -> Proposal {
+    mutating func handle(_ input: borrowing RecognizerInput, state published: GestureState) -> Proposal {
         let moved = tracker.update(input)
         guard published == .possible || published.isInProgress else { return .none }
         let touches = input.touches
@@ -88,7 +88,7 @@ struct LongPressRecognizer: RecognizerLogic {
             switch touches[i].phase {
             case .began: event = .fingerDown(touches[i])
             case .moved, .stationary:
-                if input.rebased.contains(id) {
+                if touches[i].originRebased {
                     event = .landingJump(touches[i])
                 } else if state == .active {
                     event = nil

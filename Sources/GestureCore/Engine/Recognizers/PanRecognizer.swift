@@ -47,13 +47,13 @@ struct PanRecognizer: RecognizerLogic {
         mostFingers = 0
     }
 
-    mutating func handle(_ input: RecognizerInput, state published: GestureState) -> Proposal {
+    mutating func handle(_ input: borrowing RecognizerInput, state published: GestureState) -> Proposal {
         guard published == .possible || published.isInProgress else { return .none }
         let n = fingers.follow(input, capped: state == .active, limit: p.maximumFingers)
         contested = input.contested
-        let followed = fingers.touches(of: input)
+        let followed = fingers.touches(of: input.touches)
         let moved = tracker.update(followed, at: input.time)
-        motion.update(followed, rebased: input.rebased)
+        motion.update(followed)
         let event: Event
         switch state {
         case .waiting:

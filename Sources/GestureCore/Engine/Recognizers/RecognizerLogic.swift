@@ -5,14 +5,14 @@ import Darwin
 #endif
 
 /// The touches of one recognizer in one frame (or at a deadline, with no touches).
-struct RecognizerInput: Sendable {
+struct RecognizerInput: ~Copyable, Sendable {
     var time: Timestamp
     /// The recognizer's touches in this frame, in frame order (stationary ones included).
+    /// (A touch whose motion the contact hygiene dropped in this frame is `originRebased`: its
+    /// origin starts again here.)
     var touches: [Touch]
     var surfaceSize: Point
     var unitsPerMM: Point
-    /// Touches whose first-contact jump was dropped in this frame: their origin starts again here.
-    var rebased: [TouchID] = []
     /// A physical click went down in this frame (a clickpad pressed).
     var clicked = false
     /// A rival that reads the same fingers' motion differently (pan against pinch / rotation) is still
@@ -47,7 +47,7 @@ enum Proposal: Sendable, Hashable {
 protocol RecognizerLogic: Sendable {
     /// Steps of the state machine, recorded when tracing (tests, debug logging).
     var trace: MachineTrace { get set }
-    mutating func handle(_ input: RecognizerInput, state: GestureState) -> Proposal
+    mutating func handle(_ input: borrowing RecognizerInput, state: GestureState) -> Proposal
     /// Called when `deadline` is reached.
     mutating func fire(at time: Timestamp, state: GestureState) -> Proposal
     var deadline: Timestamp? { get }
@@ -141,7 +141,7 @@ struct MotionTracker: Sendable {
 
     /// Returns whether the centroid moved.
     @discardableResult
-    mutating func update(_ input: RecognizerInput) -> Bool { update(input.touches, at: input.time) }
+    mutating func update(_ input: borrowing RecognizerInput) -> Bool { update(input.touches, at: input.time) }
 
     /// Returns whether the centroid moved.
     @discardableResult

@@ -57,7 +57,7 @@ struct RotationRecognizer: RecognizerLogic {
         overruled = nil
     }
 
-    mutating func handle(_ input: RecognizerInput, state published: GestureState) -> Proposal {
+    mutating func handle(_ input: borrowing RecognizerInput, state published: GestureState) -> Proposal {
         guard published == .possible || published.isInProgress else { return .none }
         var changedPair = false
         let two = pair.update(input, pairChanged: &changedPair)
@@ -67,7 +67,7 @@ struct RotationRecognizer: RecognizerLogic {
             if !two {
                 guard pair.fingers == 0 || state == .tracking else { return .none }
                 event = pair.fingers == 0 ? .allLifted : .pairLost
-            } else if state == .waiting || changedPair || pair.involves(input.rebased)
+            } else if state == .waiting || changedPair || pair.originRebased
                         || pair.span < p.rotationMinimumSpan {
                 event = .pairFormed
             } else {

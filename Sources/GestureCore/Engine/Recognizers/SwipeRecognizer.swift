@@ -42,7 +42,7 @@ struct SwipeRecognizer: RecognizerLogic {
         deadline = nil
     }
 
-    mutating func handle(_ input: RecognizerInput, state published: GestureState) -> Proposal {
+    mutating func handle(_ input: borrowing RecognizerInput, state published: GestureState) -> Proposal {
         guard published == .possible else { return .none }
         if state == .idle { start = input.time }
         tracker.update(input)

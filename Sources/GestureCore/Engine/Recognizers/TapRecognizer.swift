@@ -57,7 +57,7 @@ struct TapRecognizer: RecognizerLogic {
         starts.clearKeepingCapacity()
     }
 
-    mutating func handle(_ input: RecognizerInput, state published: GestureState) -> Proposal {
+    mutating func handle(_ input: borrowing RecognizerInput, state published: GestureState) -> Proposal {
         guard published == .possible else { return .none }
         let touches = input.touches
         for i in touches.indices {  // by index: a touch is copied only into the event that needs it
@@ -67,7 +67,7 @@ struct TapRecognizer: RecognizerLogic {
             case .began: proposal = step(.fingerDown(touches[i]), at: input.time)
             case .moved, .stationary:
                 guard let k = starts.firstIndex(where: { $0.id == id }) else { continue }
-                if input.rebased.contains(id) {
+                if touches[i].originRebased {
                     proposal = step(.landingJump(touches[i]), at: input.time)
                 } else {
                     let d = touches[i].physicalLocation.distance(to: starts[k].mm)

@@ -10,18 +10,16 @@ struct TwoFingerTracker: Sendable {
     var midpoint = Point.zero
     var fingers = 0
     var maxSeen = 0
+    /// Either finger of the pair had its origin rebased in the last frame `update` read (the contact
+    /// hygiene dropped its motion): the pair's measures start again from there.
+    private(set) var originRebased = false
 
     mutating func reset() {
         a = nil
         b = nil
         fingers = 0
         maxSeen = 0
-    }
-
-    /// Whether either finger of the pair is among `ids`.
-    func involves(_ ids: [TouchID]) -> Bool {
-        guard !ids.isEmpty else { return false }
-        return ids.contains { $0 == a || $0 == b }
+        originRebased = false
     }
 
     /// While possible with fewer than two fingers: once every finger has lifted, the recognizer fails,
@@ -34,7 +32,7 @@ struct TwoFingerTracker: Sendable {
 
     /// Returns false when fewer than two touches are active. `pairChanged` tells when the pair is new.
     /// The pair stays the same while both of its touches are down, whatever the frame order.
-    mutating func update(_ input: RecognizerInput, pairChanged: inout Bool) -> Bool {
+    mutating func update(_ input: borrowing RecognizerInput, pairChanged: inout Bool) -> Bool {
         // Indices into `input.touches` (-1: none), so no touch is copied while looking.
         let touches = input.touches
         var first = -1
@@ -43,6 +41,7 @@ struct TwoFingerTracker: Sendable {
         var keptB = -1
         var n = 0
         var sum = Point.zero
+        originRebased = false
         for k in touches.indices where !touches[k].phase.isTerminal {
             n += 1
             sum += touches[k].location
@@ -67,6 +66,7 @@ struct TwoFingerTracker: Sendable {
         }
         let f = first
         let s = second
+        originRebased = touches[f].originRebased || touches[s].originRebased
         let v = touches[s].physicalLocation - touches[f].physicalLocation
         span = v.length
         midpoint = (touches[s].physicalLocation + touches[f].physicalLocation) / 2
