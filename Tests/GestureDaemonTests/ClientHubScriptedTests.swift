@@ -194,6 +194,35 @@ import GesturePosix
         for peer in [midLine, betweenLines] { #expect(!scripted.kernel.interest.keys.contains { $0 == peer.fd }) }
     }
 
+    /// Gesture lines go to the hub's list of subscribers: a client that unsubscribed or left is off
+    /// it, and costs no write.
+    @Test func onlyClientsStillSubscribedAreWrittenTo() throws {
+        let scripted = try ScriptedHub()
+        let leaving = scripted.kernel.connect(uid: 0)
+        let unsubscribing = scripted.kernel.connect(uid: 0)
+        let staying = scripted.kernel.connect(uid: 0)
+        #expect(try scripted.runUntilIdle())
+        for peer in [leaving, unsubscribing, staying] { peer.send(#"{"request":"subscribe"}"# + "\n") }
+        // Subscribing twice does not send every line twice.
+        staying.send(#"{"request":"subscribe"}"# + "\n")
+        #expect(try scripted.runUntilIdle())
+        for peer in [leaving, unsubscribing, staying] { _ = peer.take() }
+        leaving.vanish()
+        unsubscribing.send(#"{"request":"unsubscribe"}"# + "\n")
+        #expect(try scripted.runUntilIdle())
+        #expect(leaving.isClosedByDaemon)
+        #expect(json(unsubscribing.take().first)["request"] as? String == "unsubscribe")
+        let sends = scripted.kernel.calls["send"] ?? 0
+        let event = GestureEvent(gesture: "pan", kind: .pan, state: .changed, time: Timestamp(microseconds: 1),
+                                 device: "d", region: "r", fingers: 1)
+        scripted.hub.publish(.gesture(event))
+        scripted.hub.publish(gesture: event)
+        #expect((scripted.kernel.calls["send"] ?? 0) == sends + 2)
+        #expect(staying.take() == [event.jsonLine, event.jsonLine])
+        #expect(unsubscribing.take().isEmpty)
+        #expect(scripted.hub.subscribers.map(\.id) == [scripted.connection(staying)?.id])
+    }
+
     @Test func aPeerResetWhileSendingIsDroppedQuietly() throws {
         let scripted = try ScriptedHub()
         let peer = scripted.kernel.connect(uid: 0)
