@@ -168,12 +168,7 @@ import GesturePosix
 
     @Test func aPeerVanishingMidWriteCostsOnlyThatPeer() throws {
         let scripted = try ScriptedHub()
-        let midLine = scripted.kernel.connect(uid: 0)
-        let betweenLines = scripted.kernel.connect(uid: 0)
-        let staying = scripted.kernel.connect(uid: 0)
-        #expect(try scripted.runUntilIdle())
-        for peer in [midLine, betweenLines, staying] { peer.send(#"{"request":"subscribe"}"# + "\n") }
-        #expect(try scripted.runUntilIdle())
+        let (midLine, betweenLines, staying) = try Self.threeSubscribers(scripted)
         let event = GestureEvent(gesture: "pan", kind: .pan, state: .changed, time: Timestamp(microseconds: 1),
                                  device: "d", region: "r", fingers: 1)
         // One peer takes part of a line, then leaves; the other leaves between lines.
@@ -194,19 +189,26 @@ import GesturePosix
         for peer in [midLine, betweenLines] { #expect(!scripted.kernel.interest.keys.contains { $0 == peer.fd }) }
     }
 
+    /// Three peers connected and subscribed, what they were sent so far taken.
+    static func threeSubscribers(_ scripted: ScriptedHub) throws
+        -> (ScriptedKernel.Peer, ScriptedKernel.Peer, ScriptedKernel.Peer) {
+        let peers = (0..<3).map { _ in scripted.kernel.connect(uid: 0) }
+        #expect(try scripted.runUntilIdle())
+        for peer in peers { peer.send(#"{"request":"subscribe"}"# + "\n") }
+        #expect(try scripted.runUntilIdle())
+        for peer in peers { _ = peer.take() }
+        return (peers[0], peers[1], peers[2])
+    }
+
     /// Gesture lines go to the hub's list of subscribers: a client that unsubscribed or left is off
     /// it, and costs no write.
     @Test func onlyClientsStillSubscribedAreWrittenTo() throws {
         let scripted = try ScriptedHub()
-        let leaving = scripted.kernel.connect(uid: 0)
-        let unsubscribing = scripted.kernel.connect(uid: 0)
-        let staying = scripted.kernel.connect(uid: 0)
-        #expect(try scripted.runUntilIdle())
-        for peer in [leaving, unsubscribing, staying] { peer.send(#"{"request":"subscribe"}"# + "\n") }
+        let (leaving, unsubscribing, staying) = try Self.threeSubscribers(scripted)
         // Subscribing twice does not send every line twice.
         staying.send(#"{"request":"subscribe"}"# + "\n")
         #expect(try scripted.runUntilIdle())
-        for peer in [leaving, unsubscribing, staying] { _ = peer.take() }
+        _ = staying.take()
         leaving.vanish()
         unsubscribing.send(#"{"request":"unsubscribe"}"# + "\n")
         #expect(try scripted.runUntilIdle())
