@@ -97,9 +97,9 @@ public struct JSONLine: Sendable {
         String(unsafeUninitializedCapacity: numberBytes) { put(number: v, $0.baseAddress!) }
     }
 
-    /// Inlined where it is used (a point's two numbers, a scale): a line's numbers are written
-    /// without a call each (docs/performance.md, "Call sites taken out of the frame's path"); what is
-    /// not finite or too large for six exact decimals goes out of line.
+    /// Asked inline where it is used (a point's two numbers, a scale), so that a line's numbers take
+    /// fewer calls (docs/performance.md, "Six more"; the release build still calls it for a point's
+    /// second number); what is not finite or too large for six exact decimals goes out of line.
     @inline(__always)
     static func put(number v: Double, _ p: UnsafeMutablePointer<UInt8>) -> Int {
         let micro = v * 1_000_000
