@@ -7,10 +7,11 @@ import Testing
 /// state-machine step taken is a row of the table, and every row of the table is taken.
 @Suite("Recognizer transition tables")
 struct MachineTableTests {
-    static let files: [RecognizerKind: String] = [
-        .tap: "TapRecognizer.swift", .longPress: "LongPressRecognizer.swift", .pan: "PanRecognizer.swift",
-        .swipe: "SwipeRecognizer.swift", .pinch: "PinchRecognizer.swift", .rotation: "RotationRecognizer.swift",
-        .edgePan: "EdgePanRecognizer.swift",
+    /// A kind's files: a swipe has two state machines, UIKit's discrete one and the continuous one.
+    static let files: [RecognizerKind: [String]] = [
+        .tap: ["TapRecognizer.swift"], .longPress: ["LongPressRecognizer.swift"], .pan: ["PanRecognizer.swift"],
+        .swipe: ["SwipeRecognizer.swift", "ContinuousSwipeRecognizer.swift"], .pinch: ["PinchRecognizer.swift"],
+        .rotation: ["RotationRecognizer.swift"], .edgePan: ["EdgePanRecognizer.swift"],
     ]
 
     struct Row: Hashable, CustomStringConvertible {
@@ -20,10 +21,10 @@ struct MachineTableTests {
 
     /// The `| from | event | to | … |` rows of a recognizer file's doc comment.
     static func table(_ kind: RecognizerKind) throws -> Set<Row> {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Sources/GestureCore/Engine/Recognizers")
-            .appendingPathComponent(files[kind]!)
-        let text = try String(contentsOf: url, encoding: .utf8)
+        var text = ""
+        for file in files[kind]! { text += try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8) }
         var rows: Set<Row> = []
         for line in text.split(separator: "\n") where line.hasPrefix("/// |") {
             let cells = line.dropFirst(4).split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -48,6 +49,10 @@ struct MachineTableTests {
         spec("rotate", .rotation, simultaneousWith: ["pinch"]),
         spec("swipe", .swipe) { $0.directions = [.left, .right] },
         spec("swipe3", .swipe) { $0.fingers = 3; $0.directions = [.up, .down] },
+        // Continuous on every device (touchpads make swipes continuous by default anyway).
+        spec("slide", .swipe, simultaneousWith: ["pan", "pan2", "pinch", "rotate", "swipe", "swipe3"]) {
+            $0.fingers = 2; $0.directions = [.left, .up]; $0.swipeStyle = .continuous
+        },
         spec("edge", .edgePan) { $0.edges = [.left, .bottom]; $0.maximumFingers = 2; $0.edgeZone = 30 },
         spec("edge2", .edgePan, simultaneousWith: ["edge", "pan", "pan2", "pinch", "swipe", "swipe3"]) {
             $0.edges = [.right, .top]; $0.minimumFingers = 2; $0.edgeZone = 40

@@ -80,6 +80,21 @@ public enum SwipeDirection: String, Sendable, Hashable, CaseIterable, BitwiseCop
     case up, down, left, right
 }
 
+/// How a swipe reports itself: UIKit's discrete swipe (recognized once, a quick stroke within
+/// `maximumDuration`) or libinput's continuous touchpad swipe (began / changed / ended, any speed, no
+/// time limit). `automatic`: continuous on touchpads, discrete on every other device.
+public enum SwipeStyle: String, Sendable, Hashable, CaseIterable, BitwiseCopyable {
+    case automatic, discrete, continuous
+
+    /// The style a swipe has on a device of this kind.
+    public func resolved(for kind: DeviceKind) -> SwipeStyle {
+        switch self {
+        case .automatic: kind == .touchpad ? .continuous : .discrete
+        case .discrete, .continuous: self
+        }
+    }
+}
+
 public enum Edge: String, Sendable, Hashable, CaseIterable {
     case left, right, top, bottom
 }
@@ -111,6 +126,10 @@ public struct RecognizerParameters: Hashable, Sendable {
     public var minimumDistance: Double = 10
     public var maximumDuration: Double = 500
     public var angleTolerance: Double = 30
+    /// Discrete or continuous (`SwipeStyle`; automatic: continuous on touchpads).
+    public var swipeStyle: SwipeStyle = .automatic
+    /// Continuous swipe: how far the fingers' centroid moves (mm), the fingers together, before it begins.
+    public var swipeBeginDistance: Double = 3
     // pinch / rotation
     public var pinchThreshold: Double = 3
     public var rotationThreshold: Double = 8
@@ -119,12 +138,20 @@ public struct RecognizerParameters: Hashable, Sendable {
     // every kind
     /// How long after the first finger lands a success waits while another finger may still join
     /// and make the gesture another recognizer's (ms; see "Settling" in docs/recognizers.md).
-    public var settleTime: Double = 150
+    /// nil: the device kind's default (`defaultSettleTime(for:)`).
+    public var settleTime: Double? = nil
+    /// Settling also ends once the fingers already down have moved this far (mm): a drag under way.
+    public var settleDistance: Double = 5
     // edge-pan
     public var edges: Set<Edge> = [.left]
     public var edgeZone: Double = 5
 
     public init() {}
+
+    /// How long a success waits for another finger by default (ms): on a touchscreen a second finger lands
+    /// up to ~250 ms after the first; on a touchpad a late finger makes the gesture be decided again
+    /// anyway, so the wait is libinput's ~150 ms, which a quick two-finger scroll outlasts.
+    public static func defaultSettleTime(for kind: DeviceKind) -> Double { kind == .touchpad ? 150 : 250 }
 }
 
 /// One recognizer attached to a region.

@@ -33,7 +33,8 @@ extension EngineLane {
     enum Requirement { case clear, waiting, blocked(Int) }
 
     func requirement(_ r: Int) -> Requirement {
-        if let until = slots[r].settleUntil, now < until, fingerMayJoin(r) { return .waiting }
+        if let until = slots[r].settleUntil, now < until, fingerMayJoin(r),
+           settleMotion(r) < slots[r].settleDistance { return .waiting }
         for q in slots[r].requires {
             switch slots[q].state {
             case .failed: continue
@@ -113,7 +114,7 @@ extension EngineLane {
             guard slots[r].state == .possible, slots[r].pending == nil else { continue }
             if fingerMayJoin(r) {
                 let until = slots[r].sequenceStart.adding(milliseconds: slots[r].settleTime)
-                if now < until { slots[r].settleUntil = until }
+                if now < until && settleMotion(r) < slots[r].settleDistance { slots[r].settleUntil = until }
             }
             switch requirement(r) {
             case .clear:

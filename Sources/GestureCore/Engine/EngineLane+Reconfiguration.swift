@@ -11,6 +11,7 @@ extension EngineLane {
             let region = spec.enabled ? tree.indexByID[spec.region] : nil
             slots.append(Self.makeSlot(spec, region: region))
             logics.append(spec.kind, spec.parameters)
+            applyDeviceKind(slots.count - 1)
             frameTouches.append([])
             marks.append(0)
             if let region { tree.nodes[region].recognizers.append(slots.count - 1) }

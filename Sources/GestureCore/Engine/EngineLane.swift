@@ -34,8 +34,12 @@ struct EngineLane: Sendable {
         var delaysEnded: Bool
         /// Fewest and most fingers the recognizer's gesture can have (settling).
         var fingerRange: ClosedRange<Int>
+        /// `settle-time` as configured (nil: the device kind's default).
+        var configuredSettleTime: Double?
         /// How long after its first finger landed a success waits while a finger may still join.
         var settleTime: Double
+        /// Settling ends sooner once the fingers down have moved this far (mm): a drag under way.
+        var settleDistance: Double
         /// When the recognizer's current sequence began (its first touch bound).
         var sequenceStart = Timestamp.zero
         /// A success held while the finger count settles: released at this time.
@@ -55,6 +59,10 @@ struct EngineLane: Sendable {
         var active = 0
         var device: Int?
         var deviceName = InternedString.empty
+        /// A swipe's style as configured (resolved per device kind by `configure(for:)`).
+        var swipeStyle = SwipeStyle.automatic
+        /// A pinch / rotation not considered while more fingers are down (`isCrowded`), said once.
+        var crowdNoted = false
     }
 
     /// A touch bound at touch-down to its hit region and the recognizers of the region chain. Its
@@ -121,6 +129,11 @@ struct EngineLane: Sendable {
     var heldSuccesses = 0
     /// Transitions the state machine refused (a bug if ever non-zero; tests assert it stays 0).
     var illegalTransitions = 0
+    /// The kind of the lane's device (`configure(for:)`): touchpads decide the gesture again whenever
+    /// the finger count rises, and their swipes are continuous by default.
+    var deviceKind = DeviceKind.touchscreen
+    /// Fingers the recognizers saw down after the last frame (resting contacts left out).
+    var fingerCount = 0
 
     init(configuration: EngineConfiguration) {
         var tree = RegionTree(root: configuration.root)
@@ -163,7 +176,25 @@ struct EngineLane: Sendable {
                     isSingleTap: spec.kind == .tap && p.taps == 1 && p.fingers == 1,
                     cancelsTouches: spec.cancelsTouches, delaysBegan: spec.delaysTouchesBegan,
                     delaysEnded: spec.delaysTouchesEnded,
-                    fingerRange: EngineLane.fingerRange(spec.kind, p), settleTime: p.settleTime)
+                    fingerRange: EngineLane.fingerRange(spec.kind, p),
+                    configuredSettleTime: p.settleTime,
+                    settleTime: p.settleTime ?? RecognizerParameters.defaultSettleTime(for: .touchscreen),
+                    settleDistance: p.settleDistance, swipeStyle: p.swipeStyle)
+    }
+
+    /// Sets the lane up for its device's kind: each recognizer's settle time and the style of each swipe
+    /// (`SwipeStyle.resolved(for:)`).
+    mutating func configure(for kind: DeviceKind) {
+        deviceKind = kind
+        for r in slots.indices { applyDeviceKind(r) }
+    }
+
+    mutating func applyDeviceKind(_ r: Int) {
+        slots[r].settleTime = slots[r].configuredSettleTime ?? RecognizerParameters.defaultSettleTime(for: deviceKind)
+        guard slots[r].kind == .swipe else { return }
+        let continuous = slots[r].swipeStyle.resolved(for: deviceKind) == .continuous
+        slots[r].discrete = !continuous
+        logics.setSwipeContinuous(r, continuous)
     }
 
     static func fingerRange(_ kind: RecognizerKind, _ p: RecognizerParameters) -> ClosedRange<Int> {
@@ -208,6 +239,7 @@ struct EngineLane: Sendable {
                 liftedSlots = true
             }
         }
+        if deviceKind == .touchpad { decideAgainIfFingersRose(&out) }
         // Each recognizer gets the seen touches bound to it, in frame order. Usually every seen touch is
         // bound to the same recognizers (one region): then they all get the same touches, shared.
         let shared = seenTouchesShareRecognizers()
@@ -251,6 +283,16 @@ struct EngineLane: Sendable {
                 case .end: slots[r].pendingEnded = true
                 case .fail(let reason), .cancel(let reason), .bug(let reason): proposals.append((r, .fail(reason)))
                 default: break
+                }
+                continue
+            }
+            if state == .possible && slots[r].active >= 3 && (slots[r].kind == .pinch || slots[r].kind == .rotation),
+               let other = crowdingRival(r) {
+                // Three or more fingers down and a gesture of that many fingers still possible: no pair
+                // of them begins a pinch or a rotation (a swipe is not a twist).
+                if !slots[r].crowdNoted {
+                    slots[r].crowdNoted = true
+                    note(r, .crowded(slots[r].kind, slots[r].active, other), &out)
                 }
                 continue
             }

@@ -63,6 +63,7 @@ public struct GestureEngine: Sendable {
             lanes.append(template)
             lanes[lane].deviceName = frame.device.name
             lanes[lane].hygiene = ContactHygiene(settings: configuration.contacts(for: frame.device.kind))
+            lanes[lane].configure(for: frame.device.kind)
         }
         lanes[lane].process(frame, into: &out)
         updateNextDeadline()

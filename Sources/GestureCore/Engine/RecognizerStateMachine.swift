@@ -101,6 +101,17 @@ enum Reason: Sendable, Hashable {
     case sequenceEnded
     /// Settling: a finger joined this many ms after the first landed, so the decision is taken again.
     case fingerJoined(Double)
+    /// Touchpad: the finger count rose from the first to the second number, so the gesture is decided
+    /// again (libinput's model: a gesture under way is cancelled, the others start from here).
+    case fingersChanged(Int, Int)
+    /// Continuous swipe: this many fingers moved this many mm together.
+    case swipeBegan(Int, Double)
+    /// Pinch / rotation: not considered while this many fingers are down and recognizer (index), a
+    /// gesture of that many fingers, is still possible.
+    case crowded(RecognizerKind, Int, Int)
+    /// Settling: the fingers moved this many mm (>= the second number) before another joined, so the
+    /// gesture under way is this one's.
+    case settledByMotion(Double, Double)
     /// Rotation: turned this many degrees, which does not dominate the scale change (×scale).
     case turnDoesNotDominate(Double, Double)
     /// The fingers' motion is not this recognizer's (pan: it is a pinch; pinch: it is a pan / twist).
@@ -172,6 +183,11 @@ enum Reason: Sendable, Hashable {
         case .lifted: return "lifted"
         case .sequenceEnded: return "gesture sequence ended"
         case .fingerJoined(let ms): return "a finger joined \(f(ms)) ms in: deciding again"
+        case .fingersChanged(let a, let b): return "fingers \(a) → \(b) on a touchpad: deciding again"
+        case .swipeBegan(let n, let d): return "swipe began: \(n) fingers moved \(f(d)) mm together"
+        case .crowded(let kind, let n, let r):
+            return "\(kind == .pinch ? "pinch" : "rotation") not considered: \(n) fingers down, \(name(r)) may still be the gesture"
+        case .settledByMotion(let d, let t): return "moved \(f(d)) mm >= \(f(t)) mm before another finger joined"
         case .turnDoesNotDominate(let deg, let scale):
             return "rotation \(f(deg))° does not dominate a ×\(Reason.fmt2(scale)) scale change"
         case .motionIsNot(let kind, let a, let b):

@@ -153,9 +153,11 @@ struct MotionTracker: Sendable {
         var sum = Point.zero
         var active = 0
         var fingers = 0
+        var all = Point.zero
         for k in touches.indices {  // by index: no copy of each touch
             fingers += 1
             let phase = touches[k].phase
+            all += touches[k].location
             if phase != .began {
                 d += touches[k].location - touches[k].previousLocation
                 dmm += touches[k].physicalLocation - touches[k].previousPhysicalLocation
@@ -166,7 +168,14 @@ struct MotionTracker: Sendable {
                 active += 1
             }
         }
-        if active > 0 { location = sum / Double(active) }
+        // In a frame where fingers lift, the location is the centroid of every touch of the frame at
+        // its last position, the lifting ones included: a gesture that ends here ends where its fingers
+        // were, not on the finger left down (docs/recognizers.md, "Locations").
+        if active == fingers {
+            if active > 0 { location = sum / Double(active) }
+        } else {
+            location = all / Double(fingers)
+        }
         self.active = active
         if fingers > 0 { self.fingers = fingers }
         var moved = false

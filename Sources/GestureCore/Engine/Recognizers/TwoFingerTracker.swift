@@ -41,8 +41,11 @@ struct TwoFingerTracker: Sendable {
         var keptB = -1
         var n = 0
         var sum = Point.zero
+        var all = Point.zero
         originRebased = false
-        for k in touches.indices where !touches[k].phase.isTerminal {
+        for k in touches.indices {
+            all += touches[k].location
+            guard !touches[k].phase.isTerminal else { continue }
             n += 1
             sum += touches[k].location
             let id = touches[k].id
@@ -51,7 +54,13 @@ struct TwoFingerTracker: Sendable {
         }
         fingers = n
         maxSeen = max(maxSeen, n)
-        if n > 0 { location = sum / Double(n) }
+        // A frame where fingers lift: the centroid of every touch at its last position, the lifting
+        // ones included (where an ending pinch or rotation ends).
+        if n == touches.count {
+            if n > 0 { location = sum / Double(n) }
+        } else if !touches.isEmpty {
+            location = all / Double(touches.count)
+        }
         pairChanged = false
         if keptA >= 0 && keptB >= 0 {
             first = keptA

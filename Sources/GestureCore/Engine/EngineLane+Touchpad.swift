@@ -1,0 +1,99 @@
+/// Touchpads are not touchscreens (docs/recognizers.md, "Touchpads"): one finger moving is the
+/// pointer, and the gesture is decided again whenever the number of fingers down rises (libinput's
+/// model). Also here: the rule shared by both kinds that a pair of three or more fingers never begins a
+/// pinch or a rotation while a gesture for all of them is still possible, and settling ended by motion.
+///
+/// | lane event (touchpad)          | recognizer (pan, swipe, pinch, rotation) state | becomes / why            |
+/// |--------------------------------|-----------------------------------------------|--------------------------|
+/// | fingers n → m > n (n > 0)      | began / changed                               | cancelled, then possible: "fingers n → m on a touchpad: deciding again" |
+/// | fingers n → m > n (n > 0)      | failed / recognized / ended / cancelled       | possible (same reason)   |
+/// | fingers n → m > n (n > 0)      | possible                                      | possible, its logic and any held success started again |
+/// | fingers n → m < n              | any                                           | unchanged: a gesture's fingers lift one by one at its end |
+///
+/// Taps, long presses and edge pans keep their sequence: they count their own fingers as they land
+/// and lift (a three-finger tap's fingers land one by one).
+extension EngineLane {
+    /// Whether a recognizer of this kind decides again when the finger count rises on a touchpad.
+    @inline(__always)
+    static func decidesAgain(_ kind: RecognizerKind) -> Bool {
+        kind == .pan || kind == .swipe || kind == .pinch || kind == .rotation
+    }
+
+    /// Counts the fingers recognizers see down after this frame; when the count rose (and was not
+    /// zero: a first finger starts a sequence anyway), the gesture is decided again.
+    @inline(__always)
+    mutating func decideAgainIfFingersRose(_ out: inout [EngineOutput]) {
+        var n = 0
+        for k in 0..<seenRecords.count where !hygiene.touches[k].phase.isTerminal { n += 1 }
+        let before = fingerCount
+        fingerCount = n
+        if n > before && before > 0 { decideAgain(from: before, to: n, &out) }
+    }
+
+    /// Every pan, swipe, pinch and rotation holding the lane's fingers starts again from this frame:
+    /// one under way is cancelled, a final one is possible again, a possible one forgets what it had
+    /// measured (and a success it held). Their touches stay bound; the hygiene has already rebased the
+    /// fingers' origins in a frame where the count changes.
+    mutating func decideAgain(from before: Int, to n: Int, _ out: inout [EngineOutput]) {
+        let reason = Reason.fingersChanged(before, n)
+        for r in slots.indices where slots[r].active > 0 && Self.decidesAgain(slots[r].kind) {
+            switch slots[r].state {
+            case .began, .changed:
+                transition(r, .cancel, reason, &out)
+                transition(r, .reset, reason, &out)
+            case .failed, .recognized, .ended, .cancelled:
+                transition(r, .reset, reason, &out)
+            case .possible:
+                if slots[r].pending != nil {
+                    slots[r].pending = nil
+                    pendingCount -= 1
+                }
+                note(r, reason, &out)
+            }
+            slots[r].settleUntil = nil
+            slots[r].pendingEnded = false
+            slots[r].crowdNoted = false
+            slots[r].sequenceStart = now
+            logics.reset(r)
+        }
+    }
+
+    /// A pinch or rotation `r` with three or more fingers down: the recognizer (not a pinch or
+    /// rotation) still possible on its fingers whose gesture has that many fingers and that it would
+    /// exclude, or nil. While there is one, `r` is not considered.
+    func crowdingRival(_ r: Int) -> Int? {
+        let n = slots[r].active
+        for o in slots.indices where o != r && slots[o].state == .possible && !slots[o].touches.isEmpty {
+            let kind = slots[o].kind
+            guard kind != .pinch && kind != .rotation, slots[o].fingerRange.contains(n), shareTouches(r, o),
+                  canPrevent(o, r) else { continue }
+            return o
+        }
+        return nil
+    }
+
+    /// An explain line about `r` that is not a transition (its state stays), when explaining.
+    mutating func note(_ r: Int, _ reason: Reason, _ out: inout [EngineOutput]) {
+        guard explains else { return }
+        out.append(.explain(ExplainEvent(gesture: slots[r].id, region: slots[r].regionID, from: slots[r].state,
+                                         to: slots[r].state, time: now,
+                                         reason: reason.text(name: { [slots] in slots[$0].id }))))
+    }
+
+    /// Settling ends once `r`'s fingers have moved `settleDistance` mm from where they landed: a drag
+    /// under way is the gesture, whichever finger joins later. The farthest any of them moved, mm.
+    /// Touchscreens only: on a touchpad a late finger makes the gesture be decided again anyway, and a
+    /// pair's first millimetres are too few to tell a scroll from a pinch.
+    func settleMotion(_ r: Int) -> Double {
+        var farthest = 0.0
+        guard deviceKind != .touchpad else { return farthest }
+        for id in slots[r].touches {
+            let ri = recordIndex(id)
+            guard ri >= 0, !records[ri].terminal else { continue }
+            let d = records[ri].lastLocation - records[ri].beganLocation
+            let mm = Point(x: unitsPerMM.x > 0 ? d.x / unitsPerMM.x : d.x, y: unitsPerMM.y > 0 ? d.y / unitsPerMM.y : d.y)
+            farthest = max(farthest, mm.length)
+        }
+        return farthest
+    }
+}
