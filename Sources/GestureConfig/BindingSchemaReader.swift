@@ -169,7 +169,8 @@ final class BindingSchemaReader {
             guard let kind = kinds[binding.gesture] else { return binding }
             for item in entry.states {
                 guard case .scalar(let s) = item, let state = GestureState(rawValue: s.string) else { continue }
-                let fits = kind.isDiscrete ? state == .recognized : state != .recognized
+                // A swipe is discrete (recognized) or continuous (began … ended) by device: any state fits.
+                let fits = kind == .swipe || (kind.isDiscrete ? state == .recognized : state != .recognized)
                 if !fits {
                     let hint = kind.isDiscrete ? "it is only ever recognized" : "use began, changed, ended or cancelled"
                     reader.error(item, "a \(kind.rawValue) gesture ('\(binding.gesture)') never reports state '\(s.string)': \(hint)")
@@ -178,7 +179,7 @@ final class BindingSchemaReader {
             if let (node, text) = entry.every {
                 binding.every = measure(text, node: node, kind: kind, gesture: binding.gesture, context: entry.context)
             }
-            if let (node, _) = entry.axis, kind != .pan && kind != .edgePan {
+            if let (node, _) = entry.axis, kind != .pan && kind != .edgePan && kind != .swipe {
                 reader.error(node, "'axis' in \(entry.context) applies to pan and edge-pan steps, not to a "
                              + "\(kind.rawValue) gesture ('\(binding.gesture)')")
             } else if let (_, axis) = entry.axis, case .distance(let mm, _) = binding.every {
@@ -193,7 +194,8 @@ final class BindingSchemaReader {
                          context: String) -> StepMeasure? {
         let what = "'every' in \(context)"
         switch (kind, text) {
-        case (.pan, .plain(let mm)), (.pan, .length(let mm)), (.edgePan, .plain(let mm)), (.edgePan, .length(let mm)):
+        case (.pan, .plain(let mm)), (.pan, .length(let mm)), (.edgePan, .plain(let mm)), (.edgePan, .length(let mm)),
+             (.swipe, .plain(let mm)), (.swipe, .length(let mm)):
             return .distance(mm: mm, axis: nil)
         case (.pinch, .percent(let p)):
             return .scale(ratio: p / 100)
@@ -206,9 +208,12 @@ final class BindingSchemaReader {
             reader.error(node, "\(what) steps through a pinch's scale ('\(gesture)'): write a percentage like 10%")
         case (.rotation, _):
             reader.error(node, "\(what) steps through a rotation's angle ('\(gesture)'): write an angle like 15deg")
-        case (.tap, _), (.swipe, _), (.longPress, _):
+        case (.swipe, _):
+            reader.error(node, "\(what) steps through a continuous swipe's translation ('\(gesture)'): "
+                         + "write a length like 20mm")
+        case (.tap, _), (.longPress, _):
             reader.error(node, "a \(kind.rawValue) gesture ('\(gesture)') has no continuous progress to step through: "
-                         + "\(what) works with pan, edge-pan, pinch and rotation")
+                         + "\(what) works with pan, edge-pan, continuous swipe, pinch and rotation")
         }
         return nil
     }

@@ -14,7 +14,8 @@ extension SchemaReader {
         case .tap: ["taps", "fingers", "movement", "max-interval", "max-distance", "max-duration", "settle-time"]
         case .longPress: ["taps", "fingers", "min-duration", "movement", "max-interval", "max-distance", "settle-time"]
         case .pan: ["fingers", "min-fingers", "max-fingers", "threshold", "settle-time"]
-        case .swipe: ["fingers", "directions", "min-distance", "max-duration", "angle-tolerance", "settle-time"]
+        case .swipe: ["fingers", "directions", "style", "begin-distance", "min-distance", "max-duration",
+                      "angle-tolerance", "settle-time"]
         case .pinch: ["threshold", "settle-time"]
         case .rotation: ["threshold", "min-span", "settle-time"]
         case .edgePan: ["edges", "edge-zone", "threshold", "fingers", "min-fingers", "max-fingers", "settle-time"]
@@ -137,6 +138,8 @@ extension SchemaReader {
                 let aliases: [String: Set<SwipeDirection>] = ["horizontal": [.left, .right], "vertical": [.up, .down]]
                 p.directions = enumSet(n, what("directions"), SwipeDirection.self, aliases: aliases) ?? p.directions
             }
+            if let n = fields["style"] { p.swipeStyle = enumValue(n, what("style"), SwipeStyle.self) ?? p.swipeStyle }
+            p.swipeBeginDistance = mm("begin-distance", positive: true) ?? p.swipeBeginDistance
             p.minimumDistance = mm("min-distance") ?? p.minimumDistance
             p.maximumDuration = ms("max-duration", positive: true) ?? p.maximumDuration
             if let n = fields["angle-tolerance"], let angle = reader.quantity(n, what("angle-tolerance"), .angle) {

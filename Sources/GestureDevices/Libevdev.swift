@@ -115,12 +115,14 @@ final class Libevdev: EvdevEventSource {
             codes[EventType(UInt16(type))] = set
         }
         let name = libevdev_get_name(device).map { String(cString: $0) } ?? "unnamed device"
-        return DeviceDescription(
+        var description = DeviceDescription(
             name: name, bus: UInt16(truncatingIfNeeded: libevdev_get_id_bustype(device)),
             vendor: UInt16(truncatingIfNeeded: libevdev_get_id_vendor(device)),
             product: UInt16(truncatingIfNeeded: libevdev_get_id_product(device)),
             version: UInt16(truncatingIfNeeded: libevdev_get_id_version(device)),
             properties: properties, codes: codes, absInfo: absInfo, path: path)
+        description.knowsAxisValues = true
+        return description
     }
 }
 

@@ -24,9 +24,18 @@ extension Corpus {
         touchMTBFiles.contains(name) ? touchMTBRoot + "/" + name : nil
     }
 
-    /// The file names of every recording in both fixture folders (what `Corpus.path` finds).
+    /// The Chromium OS autotest three-finger swipes on real touchpads, beside the evemu corpus.
+    static let autotestRoot: String = URL(fileURLWithPath: root).deletingLastPathComponent()
+        .appendingPathComponent("chromiumos-autotest").path
+
+    static let autotestFiles: [String] = {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: autotestRoot)) ?? []
+        return files.filter { $0.hasSuffix(".evemu") }.sorted()
+    }()
+
+    /// The file names of every recording in the three fixture folders (what `Corpus.path` finds).
     static let everyRecordingName: [String] =
-        recordingPaths.map { String($0.split(separator: "/").last!) } + touchMTBFiles
+        recordingPaths.map { String($0.split(separator: "/").last!) } + touchMTBFiles + autotestFiles
 }
 
 /// How many fingers each recognizer of a configuration may report, read from the configuration:

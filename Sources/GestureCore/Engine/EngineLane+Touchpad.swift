@@ -5,7 +5,7 @@
 ///
 /// | lane event (touchpad)          | recognizer (pan, swipe, pinch, rotation) state | becomes / why            |
 /// |--------------------------------|-----------------------------------------------|--------------------------|
-/// | fingers n → m > n (n > 0)      | began / changed                               | cancelled, then possible: "fingers n → m on a touchpad: deciding again" |
+/// | fingers n → m > n (n > 0), m lasting 100 ms | began / changed                  | cancelled, then possible: "fingers n → m on a touchpad: deciding again" |
 /// | fingers n → m > n (n > 0)      | failed / recognized / ended / cancelled       | possible (same reason)   |
 /// | fingers n → m > n (n > 0)      | possible                                      | possible, its logic and any held success started again |
 /// | fingers n → m < n              | any                                           | unchanged: a gesture's fingers lift one by one at its end |
@@ -27,7 +27,46 @@ extension EngineLane {
         for k in 0..<seenRecords.count where !hygiene.touches[k].phase.isTerminal { n += 1 }
         let before = fingerCount
         fingerCount = n
-        if n > before && before > 0 { decideAgain(from: before, to: n, &out) }
+        if n == before && riseSince == nil { return }
+        decideAgainOnRise(from: before, to: n, &out)
+    }
+
+    /// How long a rise in the finger count must last before it ends a gesture under way (ms): a contact
+    /// that brushes the pad for a moment during a pinch does not restart it (libinput's finger-count
+    /// switch timeout).
+    static let riseDebounce = 100.0
+
+    /// The count changed, or a rise is waiting out `riseDebounce`. With no continuous gesture under way the gesture is decided again at once; with one under way, once the higher count has
+    /// lasted `riseDebounce` ms (judged at the device's frames: a pad whose fingers are all still sends
+    /// none, and nothing moves meanwhile).
+    mutating func decideAgainOnRise(from before: Int, to n: Int, _ out: inout [EngineOutput]) {
+        if n <= decidedFingers {
+            riseSince = nil
+            decidedFingers = n
+            return
+        }
+        if !gestureUnderWay() {
+            riseSince = nil
+            let from = decidedFingers
+            decidedFingers = n
+            if from > 0 { decideAgain(from: from, to: n, &out) }
+            return
+        }
+        guard let since = riseSince else {
+            riseSince = now
+            return
+        }
+        guard now.milliseconds(since: since) >= Self.riseDebounce else { return }
+        riseSince = nil
+        let from = decidedFingers
+        decidedFingers = n
+        decideAgain(from: from, to: n, &out)
+    }
+
+    /// A continuous gesture of this lane (an edge pan or a long press included) has begun and not ended.
+    func gestureUnderWay() -> Bool {
+        for r in slots.indices where slots[r].state.isInProgress { return true }
+        return false
     }
 
     /// Every pan, swipe, pinch and rotation holding the lane's fingers starts again from this frame:

@@ -134,6 +134,10 @@ struct EngineLane: Sendable {
     var deviceKind = DeviceKind.touchscreen
     /// Fingers the recognizers saw down after the last frame (resting contacts left out).
     var fingerCount = 0
+    /// The finger count the touchpad's gesture was last decided for, and since when a higher count has
+    /// lasted while a gesture is under way (EngineLane+Touchpad.swift).
+    var decidedFingers = 0
+    var riseSince: Timestamp?
 
     init(configuration: EngineConfiguration) {
         var tree = RegionTree(root: configuration.root)

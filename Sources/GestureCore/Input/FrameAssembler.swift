@@ -119,7 +119,8 @@ public struct FrameAssembler: Sendable {
         slots = SlotTracker(slotCount: proto == .typeB ? description.slotCount : 1,
                             initialSlot: description.absInfo[.absMTSlot]?.value ?? 0)
         contactList = ContactListTracker(deviceUnitsPerMM: mapper.deviceUnitsPerMM)
-        single = SingleTouchTracker(initialX: initial(xAxis), initialY: initial(yAxis))
+        single = SingleTouchTracker(initialX: initial(xAxis), initialY: initial(yAxis),
+                                    positionKnown: description.knowsAxisValues)
         tapCounter = TapCounter(maximumIntervalMS: tapInterval, maximumDistanceMM: tapDistance)
         switch proto {
         case .typeB: capacity = slots.slotCount

@@ -10,6 +10,8 @@
 /// | down      | contact(true)                  | down      | none                                    |
 /// | down      | contact(false)                 | up        | the touch ends at the frame              |
 /// | any       | axis(code, value)              | same      | value stored                             |
+/// |           |                                |           | (a down contact with no position ever    |
+/// |           |                                |           | reported is not a touch yet)             |
 /// | down      | resync                         | down      | new key, awaiting a report: the contact  |
 /// |           |                                |           | begins anew once an axis is reported     |
 /// | up        | resync                         | up        | none                                    |
@@ -27,9 +29,13 @@ struct SingleTouchTracker: Sendable {
     /// After a resync (SYN_DROPPED) the contact is stale until the device reports it again.
     private var awaitingReport = false
 
-    init(initialX: Int32, initialY: Int32) {
+    /// `positionKnown`: the initial values are the device's state (a live device), so a finger landing
+    /// where the last one was is where it is; otherwise (a recording) a contact has no position until the
+    /// device reports one, and is not a touch before.
+    init(initialX: Int32, initialY: Int32, positionKnown: Bool = true) {
         axes.x = initialX
         axes.y = initialY
+        axes.hasPosition = positionKnown
     }
 
     @inline(__always)
@@ -61,7 +67,9 @@ struct SingleTouchTracker: Sendable {
     }
 
     func collect(into samples: inout ContactSamples) {
-        guard state == .down, !awaitingReport else { return }
+        // A position never reported is unknown: no touch (a device reporting its position on other
+        // axes, like one eGalax controller on ABS_Z / ABS_RX, makes none rather than touches at (0, 0)).
+        guard state == .down, !awaitingReport, axes.hasPosition else { return }
         var sample = axes.sample(key: key, fallbackX: axes.x, fallbackY: axes.y)
         // BTN_TOUCH decides here; ABS_DISTANCE is informative only.
         if sample.contact == .hovering { sample.contact = .touching }

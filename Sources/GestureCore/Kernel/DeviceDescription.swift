@@ -56,6 +56,10 @@ public struct DeviceDescription: Hashable, Sendable {
     public var absInfo: [EventCode: AbsInfo]
     /// Device node or recording path, for messages.
     public var path: String?
+    /// `absInfo`'s values are the device's current state (read from a live device), not unknown (a
+    /// recording's header carries ranges only): a single-touch position nobody has reported yet is then
+    /// known (docs/input.md, "Positions never reported").
+    public var knowsAxisValues = false
 
     public init(name: String, bus: UInt16 = 0, vendor: UInt16 = 0, product: UInt16 = 0, version: UInt16 = 0,
                 properties: Set<InputProperty> = [], codes: [EventType: Set<EventCode>] = [:],
