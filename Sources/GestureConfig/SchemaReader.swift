@@ -24,6 +24,8 @@ final class SchemaReader {
     var regionOrder: [String] = []
     var redirects: [(from: String, to: Reference)] = []
     var gestures: [GestureEntry] = []
+    /// Where the socket settings checked at start-up were written (`ConfigOrigin.places`).
+    var socketPlaces: [String: (line: Int, column: Int)] = [:]
     lazy var bindingReader = BindingSchemaReader(reader: reader)
 
     init(reader: YAMLReader) {
@@ -36,7 +38,9 @@ final class SchemaReader {
     func configuration(_ root: Node?) -> Configuration? {
         guard let root, !YAMLReader.isNull(root) else {
             // An empty file: nothing configured, a bare root region.
-            return Configuration(engine: EngineConfiguration(root: RegionSpec(id: "screen"), recognizers: []))
+            var empty = Configuration(engine: EngineConfiguration(root: RegionSpec(id: "screen"), recognizers: []))
+            empty.origin = ConfigOrigin(file: reader.file)
+            return empty
         }
         guard let top = reader.fields(root, in: "the configuration", allowed: Self.topKeys) else { return nil }
 
@@ -65,6 +69,8 @@ final class SchemaReader {
         configuration.bindings = bindingReader.finish(kinds: gestures.reduce(into: [:]) { $0[$1.spec.id] = $0[$1.spec.id] ?? $1.spec.kind })
         configuration.bindingConcurrency = bindingReader.concurrency
         configuration.engine = EngineConfiguration(root: rootRegion, recognizers: gestures.map(\.spec))
+        configuration.origin = ConfigOrigin(file: reader.file)
+        configuration.origin.places = socketPlaces
         return configuration
     }
 
