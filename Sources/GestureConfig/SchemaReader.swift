@@ -18,6 +18,9 @@ final class SchemaReader {
         var region: Reference?
         var requireToFail: [Reference]
         var simultaneousWith: [Reference]
+        /// False when `kind` was missing or bad (reported): the spec's kind is a placeholder, and
+        /// the gesture's bindings are not checked against it.
+        var kindKnown = true
     }
 
     var regionIDs: [String: Node] = [:]
@@ -66,7 +69,9 @@ final class SchemaReader {
         if let node = top["socket"] { configuration.socket = socket(node) }
 
         checkReferences()
-        configuration.bindings = bindingReader.finish(kinds: gestures.reduce(into: [:]) { $0[$1.spec.id] = $0[$1.spec.id] ?? $1.spec.kind })
+        configuration.bindings = bindingReader.finish(kinds: gestures.reduce(into: [:]) {
+            if $1.kindKnown { $0[$1.spec.id] = $0[$1.spec.id] ?? $1.spec.kind }
+        })
         configuration.bindingConcurrency = bindingReader.concurrency
         configuration.engine = EngineConfiguration(root: rootRegion, recognizers: gestures.map(\.spec))
         configuration.origin = ConfigOrigin(file: reader.file)
