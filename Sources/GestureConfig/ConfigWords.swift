@@ -33,7 +33,7 @@ enum ConfigWords {
     ]
 
     static let edges: [String: String] = [
-        "any": "all", "every": "all", "*": "all", "top": "top", "north": "top", "up": "top",
+        "any": "all", "every": "all", "*": "all", "north": "top", "up": "top",
         "south": "bottom", "down": "bottom", "west": "left", "east": "right",
     ]
 

@@ -112,35 +112,37 @@ enum KeyNameHints {
         String(text.lowercased().unicodeScalars.filter { $0 != "_" && $0 != "-" && $0 != " " })
     }
 
-    /// The kernel name meant by `written` (which is not one), or nil when nothing is close.
+    /// The kernel name meant by `written` (which is not one), or nil when nothing is close. A kernel
+    /// name spelled another way comes first, then modifiers, then other tools' names, then the
+    /// nearest by edit distance.
     static func hint(for written: String) -> Hint? {
         var lower = written.lowercased().trimmingSpaces
         if let hint = symbols[lower] { return hint }
         for prefix in ["key_", "xf86_", "xf86"] where lower.hasPrefix(prefix) && lower.count > prefix.count {
             lower.removeFirst(prefix.count)
         }
-        // The side: Super_L, Control-R, left_super, leftsuper, lctrl, rshift.
+        // A kernel name spelled another way (`Page_Up`, `XF86Back`) is that name.
+        let whole = compact(lower)
+        if let name = compactNames[whole] { return Hint(name: name) }
+        // The side of a modifier: Super_L, Control-R, left_super, leftsuper, lctrl, rshift.
         var side: String?
+        var word = whole
         for (suffix, name) in [("_l", "left"), ("-l", "left"), (" l", "left"), ("_r", "right"), ("-r", "right"), (" r", "right")]
-        where lower.hasSuffix(suffix) {
+        where lower.hasSuffix(suffix) && modifiers[compact(String(lower.dropLast(suffix.count)))] != nil {
             side = name
-            lower.removeLast(suffix.count)
+            word = compact(String(lower.dropLast(suffix.count)))
         }
-        var word = compact(lower)
-        if side == nil {
-            for name in ["left", "right"] where word.hasPrefix(name) && modifiers[String(word.dropFirst(name.count))] != nil {
-                side = name
-                word.removeFirst(name.count)
-            }
-            for (letter, name) in [("l", "left"), ("r", "right")]
-            where word.hasPrefix(letter) && modifiers[String(word.dropFirst())] != nil && modifiers[word] == nil {
-                side = name
-                word.removeFirst()
-            }
+        for name in ["left", "right"] where side == nil && word.hasPrefix(name) && modifiers[String(word.dropFirst(name.count))] != nil {
+            side = name
+            word.removeFirst(name.count)
+        }
+        for (letter, name) in [("l", "left"), ("r", "right")]
+        where side == nil && word.hasPrefix(letter) && modifiers[String(word.dropFirst())] != nil && modifiers[word] == nil {
+            side = name
+            word.removeFirst()
         }
         if let base = modifiers[word] { return Hint(name: (side ?? "left") + base) }
         if let hint = aliases[word] { return hint }
-        if let name = compactNames[word] { return Hint(name: name) }
         // Edit distance over everything known, on the compact spelling (a single character is
         // near every letter and digit: no guess).
         guard word.count > 1 else { return nil }
