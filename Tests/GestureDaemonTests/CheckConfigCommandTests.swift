@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GestureDaemon
 
 /// `gestured check-config` through the real binary: exit status and file:line:column on stderr.
 @Suite struct CheckConfigCommandTests {
@@ -116,5 +117,27 @@ import Testing
         #expect(refused.status == 1)
         #expect(refused.stderr.trimmingCharacters(in: .whitespacesAndNewlines)
             == "\(bad):5:22: unknown key 'leftlat' in 'keys' of binding 1 (did you mean 'leftalt'?)")
+    }
+}
+
+/// Which file `gestured run` (and `check-config` with no file) loads, and what it says about it.
+@Suite struct ConfigurationChoiceTests {
+    static func choice(_ environment: [String: String], uid: UInt32, files: Set<String>) -> ConfigurationChoice {
+        defaultConfigurationChoice(environment: { environment[$0] }, uid: uid, isReadable: { files.contains($0) })
+    }
+
+    @Test func theLookupOrderAndItsReasons() {
+        let user = "/home/u/.config/gestured/gestured.yaml"
+        let system = "/etc/gestured/gestured.yaml"
+        #expect(Self.choice(["GESTURED_CONFIG": "/x.yaml"], uid: 1000, files: [user, system]).description
+            == "/x.yaml (from $GESTURED_CONFIG)")
+        #expect(Self.choice(["HOME": "/home/u"], uid: 1000, files: [user, system]).description == "\(user) (the user's config)")
+        #expect(Self.choice(["HOME": "/home/u", "XDG_CONFIG_HOME": "/x"], uid: 1000, files: [user, system]).description
+            == "\(system) (the system config)")
+        #expect(Self.choice(["HOME": "/home/u", "GESTURED_CONFIG": ""], uid: 0, files: [user, system]).description
+            == "\(system) (the system config)")
+        #expect(Self.choice(["HOME": "/home/u"], uid: 1000, files: []).description
+            == "the embedded default config ($GESTURED_CONFIG is not set and there is no \(user) nor \(system))")
+        #expect(Self.choice(["HOME": "/home/u"], uid: 1000, files: []).path == nil)
     }
 }

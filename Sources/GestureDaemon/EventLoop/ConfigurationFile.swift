@@ -33,12 +33,17 @@ public struct ConfigurationChoice: Equatable, Sendable {
     }
 }
 
-/// `defaultConfigurationPath()` with the reason for its answer.
-public func defaultConfigurationChoice() -> ConfigurationChoice {
-    func env(_ name: String) -> String? { getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } }
+/// `defaultConfigurationPath()` with the reason for its answer. The parameters describe the
+/// process (tests describe another): its environment, its uid, and which files it can read.
+public func defaultConfigurationChoice(
+    environment: (String) -> String? = { getenv($0).map { String(cString: $0) } },
+    uid: UInt32 = getuid(),
+    isReadable: (String) -> Bool = { access($0, R_OK) == 0 }
+) -> ConfigurationChoice {
+    func env(_ name: String) -> String? { environment(name).flatMap { $0.isEmpty ? nil : $0 } }
     if let explicit = env("GESTURED_CONFIG") { return ConfigurationChoice(path: explicit, reason: "from $GESTURED_CONFIG") }
     var candidates: [(path: String, reason: String)] = []
-    if getuid() != 0 {
+    if uid != 0 {
         if let xdg = env("XDG_CONFIG_HOME") {
             candidates.append((xdg + "/gestured/gestured.yaml", "the user's config"))
         } else if let home = env("HOME") {
@@ -46,7 +51,7 @@ public func defaultConfigurationChoice() -> ConfigurationChoice {
         }
     }
     candidates.append(("/etc/gestured/gestured.yaml", "the system config"))
-    if let found = candidates.first(where: { access($0.path, R_OK) == 0 }) {
+    if let found = candidates.first(where: { isReadable($0.path) }) {
         return ConfigurationChoice(path: found.path, reason: found.reason)
     }
     let looked = candidates.map(\.path).joined(separator: " nor ")
