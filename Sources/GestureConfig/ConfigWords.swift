@@ -42,11 +42,11 @@ enum ConfigWords {
         String(text.lowercased().unicodeScalars.filter { $0 != "-" && $0 != "_" && $0 != " " })
     }
 
-    /// The name meant by `text`, which is none of `names`: a known word, the same name spelled
-    /// differently (`long_press`), or the nearest name by edit distance.
+    /// The name meant by `text`, which is none of `names`: the same name spelled differently
+    /// (`long_press`), else the nearest of the names and the known words by edit distance (a known
+    /// word itself is at distance 0).
     static func suggestion(for text: String, among names: [String], words: [String: String]) -> String? {
         let word = compact(text)
-        if let meant = words[word], names.contains(meant) { return meant }
         if let same = names.first(where: { compact($0) == word }) { return same }
         let known = words.filter { names.contains($0.value) }
         guard let near = YAMLReader.suggestion(for: word, among: names + known.keys.sorted()) else { return nil }
