@@ -30,7 +30,7 @@ final class BindingSchemaReader {
 
     private var entries: [Entry] = []
     /// The gesture each binding names, with its node (SchemaReader reports unknown ids).
-    private(set) var gestureReferences: [(id: String, node: Node)] = []
+    private(set) var gestureReferences: [(id: String, node: Node, binding: String)] = []
     private(set) var concurrency = Configuration.defaultBindingConcurrency
 
     init(reader: YAMLReader) {
@@ -61,7 +61,8 @@ final class BindingSchemaReader {
             return nil
         }
         guard let gesture = reader.identifier(gestureNode, "'gesture' in \(context)") else { return nil }
-        gestureReferences.append((gesture, gestureNode))
+        let line = node.mark.map { " (line \($0.line))" } ?? ""
+        gestureReferences.append((gesture, gestureNode, context + line))
         var binding = Binding(gesture: gesture)
         var entry = Entry(binding: binding, context: context, states: [])
 
@@ -118,7 +119,9 @@ final class BindingSchemaReader {
                 } else {
                     let names = Self.states.map(\.rawValue)
                     var message = "bad value '\(text)' for 'states' in \(context): expected one of \(names.joined(separator: ", "))"
-                    if let guess = YAMLReader.suggestion(for: text, among: names) { message += " (did you mean '\(guess)'?)" }
+                    if let guess = ConfigWords.suggestion(for: text, among: names, words: ConfigWords.states) {
+                        message += " (did you mean '\(guess)'?)"
+                    }
                     reader.error(item, message)
                 }
             }
@@ -129,7 +132,7 @@ final class BindingSchemaReader {
         return entry
     }
 
-    /// `8mm`, `10%`, `15deg` or a plain number (whose unit the gesture's kind decides).
+    /// `8mm`, `10%`, `15deg`, or a bare number (refused in `measure`, with the unit the gesture's kind takes).
     private func stepText(_ node: Node, _ what: String) -> StepText? {
         let expectation = "a step like 8mm (pan), 10% (pinch) or 15deg (rotation)"
         guard case .scalar(let s) = node, !YAMLReader.isNull(node) else {
@@ -189,18 +192,29 @@ final class BindingSchemaReader {
         }
     }
 
+    /// `8` for 8.0, `2.5` for 2.5.
+    static func text(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v) }
+
     /// What `every` measures on a gesture of this kind, or nil after an error.
     private func measure(_ text: StepText, node: Node, kind: RecognizerKind, gesture: String,
                          context: String) -> StepMeasure? {
         let what = "'every' in \(context)"
         switch (kind, text) {
-        case (.pan, .plain(let mm)), (.pan, .length(let mm)), (.edgePan, .plain(let mm)), (.edgePan, .length(let mm)),
-             (.swipe, .plain(let mm)), (.swipe, .length(let mm)):
+        case (.pan, .length(let mm)), (.edgePan, .length(let mm)), (.swipe, .length(let mm)):
             return .distance(mm: mm, axis: nil)
         case (.pinch, .percent(let p)):
             return .scale(ratio: p / 100)
-        case (.rotation, .plain(let degrees)), (.rotation, .angle(let degrees)):
+        case (.rotation, .angle(let degrees)):
             return .angle(degrees: degrees)
+        case (.pan, .plain(let v)), (.edgePan, .plain(let v)):
+            reader.error(node, "\(what) needs a unit, got a bare \(Self.text(v)): write \(Self.text(v))mm (a \(kind.rawValue) "
+                         + "gesture ('\(gesture)') steps through its translation)")
+        case (.rotation, .plain(let v)):
+            reader.error(node, "\(what) needs a unit, got a bare \(Self.text(v)): write \(Self.text(v))deg (a rotation "
+                         + "('\(gesture)') steps through its angle)")
+        case (.pinch, .plain(let v)):
+            reader.error(node, "\(what) needs a unit, got a bare \(Self.text(v)): write \(Self.text(v))% (a pinch "
+                         + "('\(gesture)') steps through its scale)")
         case (.pan, _), (.edgePan, _):
             reader.error(node, "\(what) steps through a \(kind.rawValue) gesture's translation ('\(gesture)'): "
                          + "write a length like 8mm")
@@ -286,11 +300,11 @@ struct KeySequenceReader {
         let name = s.string.trimmingSpaces
         if let code = KeyNames.code(for: name) { return code }
         var message = "unknown key '\(name)' in \(what)"
-        if name.contains("+") {
-            message += ": write a combination as a list, like [leftctrl, t]"
-        } else if let guess = YAMLReader.suggestion(
-            for: name.lowercased().hasPrefix("key_") ? String(name.dropFirst(4)) : name, among: KeyNames.all) {
-            message += " (did you mean '\(guess)'?)"
+        if name.contains("+"), name != "+" {
+            message += ": write a combination as a list, like "
+                + (KeyNameHints.combination(for: name) ?? "[leftctrl, t]")
+        } else if let hint = KeyNameHints.hint(for: name) {
+            message += " (did you mean '\(hint.name)'?" + (hint.note.map { " \($0)" } ?? "") + ")"
         } else {
             message += ": use the kernel's key names without KEY_ (leftctrl, volumeup, f5) or BTN_ names (btn_left)"
         }

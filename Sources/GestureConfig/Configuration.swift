@@ -144,6 +144,8 @@ public struct Configuration: Hashable, Sendable {
     /// At most this many binding commands run at once; more wait in a queue.
     public var bindingConcurrency: Int
     public var socket: SocketSettings
+    /// Where it was read from, for errors found after loading (StartupCheck). Not compared.
+    public var origin: ConfigOrigin = ConfigOrigin(file: "")
 
     /// Default of `bindingConcurrency`.
     public static let defaultBindingConcurrency = 4
@@ -163,6 +165,29 @@ public struct Configuration: Hashable, Sendable {
         self.bindingConcurrency = bindingConcurrency
         self.socket = socket
     }
+}
+
+/// The file a configuration was read from and where some of its settings were written, so a
+/// problem found after loading (a socket group that does not exist) names file:line:column too.
+/// Where a setting was written is not what it configures: two origins always compare equal, so
+/// the same settings read from two files are the same configuration.
+public struct ConfigOrigin: Hashable, Sendable {
+    public var file: String
+    /// Setting path (`socket.group`) → the line and column of its value.
+    public var places: [String: (line: Int, column: Int)] = [:]
+
+    public init(file: String) {
+        self.file = file
+    }
+
+    /// An error at a setting's value, or at the file when the setting was not written.
+    public func error(at setting: String, _ message: String) -> ConfigError {
+        let place = places[setting]
+        return ConfigError(file: file, line: place?.line ?? 0, column: place?.column ?? 0, message: message)
+    }
+
+    public static func == (_: ConfigOrigin, _: ConfigOrigin) -> Bool { true }
+    public func hash(into hasher: inout Hasher) {}
 }
 
 /// A config error: file, line, column, what is wrong.

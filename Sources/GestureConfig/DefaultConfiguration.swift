@@ -8,10 +8,12 @@ enum DefaultConfiguration {
         #
         # This is the configuration gestured uses when it finds no file. Copy it to
         # /etc/gestured/gestured.yaml (or ~/.config/gestured/gestured.yaml for a user unit), edit it and
-        # check it with `gestured check-config FILE`. The full reference is docs/configuration.md.
+        # check it with `gestured check-config FILE` (with no FILE: the file `gestured run` would load,
+        # named on its first line). The full reference is docs/configuration.md.
         #
-        # Units: every distance is in millimetres and every time in milliseconds. Write the unit
-        # in the value ("6mm", "350ms", "0.5s", "8deg"); a plain number means mm, ms or degrees.
+        # Units: write the unit in every value ("6mm", "1.5cm", "350ms", "0.5s", "8deg"). A bare
+        # number is an error (except 0): "max-duration: 0.5" would be half a second or half a millisecond,
+        # so the error says which unit was probably meant ("write 0.5s (500ms)").
         # Region frames are in surface units (pixels on a screen) or percentages of the parent.
 
         version: 1

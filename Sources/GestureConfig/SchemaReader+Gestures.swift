@@ -22,6 +22,17 @@ extension SchemaReader {
         }
     }
 
+    /// Why `key`, a parameter of other kinds, does not apply to `kind`; nil when no kind has it.
+    static func misplacedKey(_ key: String, kind: RecognizerKind) -> String? {
+        if ["fingers", "min-fingers", "max-fingers"].contains(key), kind == .pinch || kind == .rotation {
+            return "a \(kind.rawValue) is always two fingers, so it takes no '\(key)'"
+        }
+        let kinds = RecognizerKind.allCases.filter { parameterKeys($0).contains(key) }
+        guard !kinds.isEmpty else { return nil }
+        return "'\(key)' is a parameter of \(kinds.map(\.rawValue).joined(separator: ", ")) gestures, not of a "
+            + "\(kind.rawValue): this kind takes \(parameterKeys(kind).joined(separator: ", "))"
+    }
+
     func readGestures(_ node: Node, rootID: String) {
         guard let items = reader.list(node, "'gestures'") else { return }
         var seen: [String: Node] = [:]
@@ -53,19 +64,21 @@ extension SchemaReader {
         let context = "gesture '\(id)'"
         var kind: RecognizerKind?
         if let kindNode = value("kind") {
-            kind = enumValue(kindNode, "'kind' in \(context)", RecognizerKind.self)
+            kind = enumValue(kindNode, "'kind' in \(context)", RecognizerKind.self, words: ConfigWords.kinds)
         } else {
             reader.error(node, "missing key 'kind' in \(context)")
         }
         // With no usable kind, keep the id (so references to it do not cascade into more errors)
         // and check the other keys against every kind's.
         let parameterKeys = kind.map(Self.parameterKeys) ?? RecognizerKind.allCases.flatMap(Self.parameterKeys)
-        guard let fields = reader.fields(node, in: context, allowed: Self.commonGestureKeys + parameterKeys) else {
+        guard let fields = reader.fields(node, in: context, allowed: Self.commonGestureKeys + parameterKeys,
+                                         explain: { key in kind.flatMap { Self.misplacedKey(key, kind: $0) } }) else {
             return nil
         }
 
         var spec = RecognizerSpec(id: id, kind: kind ?? .tap, region: rootID)
-        var entry = GestureEntry(spec: spec, idNode: idNode, region: nil, requireToFail: [], simultaneousWith: [])
+        var entry = GestureEntry(spec: spec, idNode: idNode, region: nil, requireToFail: [], simultaneousWith: [],
+                                 kindKnown: kind != nil)
         if let n = fields["region"], let region = reader.identifier(n, "'region' in \(context)") {
             spec.region = region
             entry.region = Reference(id: region, node: n)
@@ -129,14 +142,17 @@ extension SchemaReader {
             readFingerRange(fields, &p, context: context)
             p.panThreshold = mm("threshold") ?? p.panThreshold
             if kind == .edgePan {
-                if let n = fields["edges"] { p.edges = enumSet(n, what("edges"), Edge.self) ?? p.edges }
+                if let n = fields["edges"] {
+                    p.edges = enumSet(n, what("edges"), Edge.self, words: ConfigWords.edges) ?? p.edges
+                }
                 p.edgeZone = mm("edge-zone", positive: true) ?? p.edgeZone
             }
         case .swipe:
             p.fingers = count("fingers", 1...10) ?? p.fingers
             if let n = fields["directions"] {
                 let aliases: [String: Set<SwipeDirection>] = ["horizontal": [.left, .right], "vertical": [.up, .down]]
-                p.directions = enumSet(n, what("directions"), SwipeDirection.self, aliases: aliases) ?? p.directions
+                p.directions = enumSet(n, what("directions"), SwipeDirection.self, aliases: aliases,
+                                       words: ConfigWords.directions) ?? p.directions
             }
             if let n = fields["style"] { p.swipeStyle = enumValue(n, what("style"), SwipeStyle.self) ?? p.swipeStyle }
             p.swipeBeginDistance = mm("begin-distance", positive: true) ?? p.swipeBeginDistance
@@ -185,32 +201,46 @@ extension SchemaReader {
 
     // MARK: Enums
 
-    /// A value of a string enum, with "did you mean".
-    func enumValue<E: RawRepresentable & CaseIterable>(_ node: Node, _ what: String, _ type: E.Type) -> E?
+    /// A value of a string enum, with "did you mean" (`words`: ConfigWords). `groups`: the names of
+    /// sets also accepted where this value is read (`all`, `horizontal`), listed with the values.
+    func enumValue<E: RawRepresentable & CaseIterable>(_ node: Node, _ what: String, _ type: E.Type,
+                                                       words: [String: String] = [:], groups: [String] = []) -> E?
     where E.RawValue == String {
         guard let text = reader.string(node, what) else { return nil }
         if let value = E(rawValue: text) { return value }
-        let names = E.allCases.map(\.rawValue).filter { $0 != "other" }
+        let names = E.allCases.map(\.rawValue).filter { $0 != "other" } + groups
         var message = "bad value '\(text)' for \(what): expected one of \(names.joined(separator: ", "))"
-        if let guess = YAMLReader.suggestion(for: text, among: names) { message += " (did you mean '\(guess)'?)" }
+        if let guess = ConfigWords.suggestion(for: text, among: names, words: words) {
+            message += " (did you mean '\(guess)'?)"
+        }
         reader.error(node, message)
         return nil
     }
 
-    /// A non-empty set of enum values; "all" means every value, and `aliases` name other groups.
+    /// A non-empty set of enum values; "all" means every value, and `aliases` name other groups
+    /// (each may be an item of a list too).
     func enumSet<E: RawRepresentable & CaseIterable & Hashable>(_ node: Node, _ what: String, _ type: E.Type,
-                                                                         aliases: [String: Set<E>] = [:]) -> Set<E>?
+                                                                aliases: [String: Set<E>] = [:],
+                                                                words: [String: String] = [:]) -> Set<E>?
     where E.RawValue == String {
         guard let items = reader.list(node, what, scalarAsList: true) else { return nil }
-        if items.count == 1, case .scalar(let s) = items[0] {
-            if s.string == "all" { return Set(E.allCases) }
-            if let group = aliases[s.string] { return group }
-        }
         guard !items.isEmpty else {
             reader.error(node, "\(what) must not be empty")
             return nil
         }
-        let values = items.compactMap { enumValue($0, what, E.self) }
-        return values.count == items.count ? Set(values) : nil
+        let groups = aliases.merging(["all": Set(E.allCases)]) { own, _ in own }
+        let groupNames = aliases.keys.sorted() + ["all"]
+        var values: Set<E> = []
+        var ok = true
+        for item in items {
+            if case .scalar(let s) = item, let group = groups[s.string] {
+                values.formUnion(group)
+            } else if let value = enumValue(item, what, E.self, words: words, groups: groupNames) {
+                values.insert(value)
+            } else {
+                ok = false
+            }
+        }
+        return ok ? values : nil
     }
 }

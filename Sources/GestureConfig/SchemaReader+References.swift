@@ -27,7 +27,14 @@ extension SchemaReader {
         func checkGesture(_ ref: Reference, _ what: String) -> Bool {
             guard byID[ref.id] == nil else { return true }
             var message = "unknown gesture '\(ref.id)' in \(what)"
-            if let guess = YAMLReader.suggestion(for: ref.id, among: gestureNames) { message += " (did you mean '\(guess)'?)" }
+            if let guess = YAMLReader.suggestion(for: ref.id, among: gestureNames) {
+                message += " (did you mean '\(guess)'?)"
+            } else if gestureNames.isEmpty {
+                message += ": no gesture is defined; add it under 'gestures'"
+            } else {
+                let shown = gestureNames.prefix(12).joined(separator: ", ")
+                message += ": the gestures defined are \(shown)\(gestureNames.count > 12 ? ", ..." : "")"
+            }
             reader.error(ref.node, message)
             return false
         }
@@ -42,7 +49,9 @@ extension SchemaReader {
             }
         }
         checkRequireToFailCycles(byID)
-        for ref in bindingReader.gestureReferences { _ = checkGesture(Reference(id: ref.id, node: ref.node), "binding") }
+        for ref in bindingReader.gestureReferences {
+            _ = checkGesture(Reference(id: ref.id, node: ref.node), "'gesture' of \(ref.binding)")
+        }
     }
 
     func checkRedirectCycles() {

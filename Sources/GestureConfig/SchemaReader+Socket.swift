@@ -11,6 +11,9 @@ extension SchemaReader {
     func socket(_ node: Node) -> SocketSettings {
         var settings = SocketSettings()
         guard let fields = reader.fields(node, in: "'socket'", allowed: Self.socketKeys) else { return settings }
+        for key in ["path", "owner", "group"] {
+            if let mark = fields[key]?.mark { socketPlaces["socket.\(key)"] = (mark.line, mark.column) }
+        }
         if let n = fields["path"], let path = reader.string(n, "'path' in 'socket'") {
             if path.hasPrefix("/") {
                 settings.path = path

@@ -18,12 +18,17 @@ final class SchemaReader {
         var region: Reference?
         var requireToFail: [Reference]
         var simultaneousWith: [Reference]
+        /// False when `kind` was missing or bad (reported): the spec's kind is a placeholder, and
+        /// the gesture's bindings are not checked against it.
+        var kindKnown = true
     }
 
     var regionIDs: [String: Node] = [:]
     var regionOrder: [String] = []
     var redirects: [(from: String, to: Reference)] = []
     var gestures: [GestureEntry] = []
+    /// Where the socket settings checked at start-up were written (`ConfigOrigin.places`).
+    var socketPlaces: [String: (line: Int, column: Int)] = [:]
     lazy var bindingReader = BindingSchemaReader(reader: reader)
 
     init(reader: YAMLReader) {
@@ -36,7 +41,9 @@ final class SchemaReader {
     func configuration(_ root: Node?) -> Configuration? {
         guard let root, !YAMLReader.isNull(root) else {
             // An empty file: nothing configured, a bare root region.
-            return Configuration(engine: EngineConfiguration(root: RegionSpec(id: "screen"), recognizers: []))
+            var empty = Configuration(engine: EngineConfiguration(root: RegionSpec(id: "screen"), recognizers: []))
+            empty.origin = ConfigOrigin(file: reader.file)
+            return empty
         }
         guard let top = reader.fields(root, in: "the configuration", allowed: Self.topKeys) else { return nil }
 
@@ -62,9 +69,13 @@ final class SchemaReader {
         if let node = top["socket"] { configuration.socket = socket(node) }
 
         checkReferences()
-        configuration.bindings = bindingReader.finish(kinds: gestures.reduce(into: [:]) { $0[$1.spec.id] = $0[$1.spec.id] ?? $1.spec.kind })
+        configuration.bindings = bindingReader.finish(kinds: gestures.reduce(into: [:]) {
+            if $1.kindKnown { $0[$1.spec.id] = $0[$1.spec.id] ?? $1.spec.kind }
+        })
         configuration.bindingConcurrency = bindingReader.concurrency
         configuration.engine = EngineConfiguration(root: rootRegion, recognizers: gestures.map(\.spec))
+        configuration.origin = ConfigOrigin(file: reader.file)
+        configuration.origin.places = socketPlaces
         return configuration
     }
 

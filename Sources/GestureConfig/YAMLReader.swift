@@ -91,7 +91,8 @@ final class YAMLReader {
 
     /// The keys of a mapping in order, with unknown keys reported against `allowed`.
     /// An empty value (`devices:` with everything commented out) counts as an empty mapping.
-    func fields(_ node: Node, in context: String, allowed: [String]) -> Fields? {
+    /// `explain` may say why a key is not allowed here (instead of "did you mean").
+    func fields(_ node: Node, in context: String, allowed: [String], explain: (String) -> String? = { _ in nil }) -> Fields? {
         if Self.isNull(node) { return Fields(node: node) }
         guard case .mapping(let mapping) = node else {
             error(node, "expected a mapping for \(context), got \(Self.describe(node))")
@@ -105,7 +106,9 @@ final class YAMLReader {
             }
             guard allowed.contains(key.string) else {
                 var message = "unknown key '\(key.string)' in \(context)"
-                if let guess = Self.suggestion(for: key.string, among: allowed) {
+                if let why = explain(key.string) {
+                    message += ": \(why)"
+                } else if let guess = Self.suggestion(for: key.string, among: allowed) {
                     message += " (did you mean '\(guess)'?)"
                 }
                 error(keyNode, message)
@@ -233,11 +236,16 @@ final class YAMLReader {
         return value
     }
 
-    /// A quantity with an optional unit suffix, converted to the base unit of `kind`.
-    /// A plain number is in the base unit (mm, ms or degrees).
+    /// A quantity with its unit (`6mm`, `0.5s`), converted to the base unit of `kind` (mm, ms or
+    /// degrees). A bare number other than 0 is refused with what it probably meant: `0.5` for a
+    /// duration is far more likely half a second than half a millisecond.
     func quantity(_ node: Node, _ what: String, _ kind: Quantity, allowZero: Bool = true) -> Double? {
         guard case .scalar(let s) = node, !Self.isNull(node) else {
             error(node, "expected \(kind.expectation) for \(what), got \(Self.describe(node))")
+            return nil
+        }
+        if let bare = Double(s.string.trimmingSpaces), bare.isFinite, bare != 0 {
+            error(node, "\(what) needs a unit, got a bare \(s.string.trimmingSpaces): \(kind.unitHint(bare))")
             return nil
         }
         guard let value = kind.parse(s.string) else {
@@ -315,6 +323,24 @@ enum Quantity {
         }
     }
 
+    /// What a bare number probably meant, for the error refusing it.
+    func unitHint(_ value: Double) -> String {
+        func text(_ v: Double) -> String {
+            v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+        }
+        switch self {
+        case .length:
+            return "write \(text(value))mm (lengths take mm, cm or in)"
+        case .duration:
+            // Under 10, seconds are what people mean (no hand acts in a few milliseconds).
+            return abs(value) < 10
+                ? "write \(text(value))s (\(text(value * 1000))ms); durations take ms or s"
+                : "write \(text(value))ms (durations take ms or s)"
+        case .angle:
+            return "write \(text(value))deg (angles take deg, ° or rad)"
+        }
+    }
+
     private var units: [(suffix: String, factor: Double)] {
         switch self {
         case .length: [("mm", 1), ("cm", 10), ("in", 25.4)]
@@ -323,7 +349,8 @@ enum Quantity {
         }
     }
 
-    /// The value in the base unit, or nil when the text is not a number with one of our units.
+    /// The value in the base unit, or nil when the text is not a number with one of our units (a
+    /// bare number is in the base unit here; `YAMLReader.quantity` refuses it first).
     func parse(_ text: String) -> Double? {
         let text = text.trimmingSpaces
         if let plain = Double(text) { return plain.isFinite ? plain : nil }

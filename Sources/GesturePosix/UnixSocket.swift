@@ -23,10 +23,17 @@ public func withUnixAddress<R>(_ path: String, _ body: (UnsafePointer<sockaddr>,
 
 /// Creating the listening Unix socket (start-up only; failures are reported, not retried).
 public enum UnixListener {
+    /// Whether systemd passed this process a listening socket (LISTEN_PID is ours, LISTEN_FDS ≥ 1);
+    /// leaves the environment as it is.
+    public static var isActivated: Bool {
+        guard let pid = getenv("LISTEN_PID").flatMap({ Int32(String(cString: $0)) }), pid == getpid(),
+              let count = getenv("LISTEN_FDS").flatMap({ Int(String(cString: $0)) }), count >= 1 else { return false }
+        return true
+    }
+
     /// The fd systemd passed (LISTEN_FDS, socket activation), if any; made non-blocking and close-on-exec.
     public static func activatedSocket() -> FileDescriptor? {
-        guard let pid = getenv("LISTEN_PID").flatMap({ Int32(String(cString: $0)) }), pid == getpid(),
-              let count = getenv("LISTEN_FDS").flatMap({ Int(String(cString: $0)) }), count >= 1 else { return nil }
+        guard isActivated else { return nil }
         unsetenv("LISTEN_PID")
         unsetenv("LISTEN_FDS")
         unsetenv("LISTEN_FDNAMES")
@@ -74,12 +81,12 @@ public enum UnixListener {
                 var uid = uid_t.max
                 var gid = gid_t.max
                 if let owner {
-                    if let id = UInt32(owner) { uid = id } else if let pw = getpwnam(owner) { uid = pw.pointee.pw_uid } else {
+                    if let id = UInt32(owner) ?? Accounts.userID(named: owner) { uid = id } else {
                         throw SystemCallError("getpwnam", errno: .noSuchEntry, subject: "socket owner '\(owner)'")
                     }
                 }
                 if let group {
-                    if let id = UInt32(group) { gid = id } else if let gr = getgrnam(group) { gid = gr.pointee.gr_gid } else {
+                    if let id = UInt32(group) ?? Accounts.groupID(named: group) { gid = id } else {
                         throw SystemCallError("getgrnam", errno: .noSuchEntry, subject: "socket group '\(group)'")
                     }
                 }

@@ -57,7 +57,7 @@ import GestureCore
             bindings:
               - { gesture: scroll, every: 8mm, axis: y, command: 'echo "$GESTURE_STEP"' }
               - { gesture: edge, every: 1cm, command: 'true' }
-              - { gesture: scroll, every: 6, command: 'true' }
+              - { gesture: scroll, every: 0.6cm, command: 'true' }
               - { gesture: zoom, every: 10%, keys-increase: [leftctrl, kpplus], keys-decrease: [leftctrl, kpminus] }
               - { gesture: turn, every: 15deg, keys: f5, cooldown: 300ms }
             """)
@@ -101,7 +101,14 @@ import GestureCore
          "a long-press gesture ('hold') has no continuous progress to step through"),
         ("  - { gesture: zoom, every: 8mm, command: x }", 1, 29,
          "'every' in binding 1 steps through a pinch's scale ('zoom'): write a percentage like 10%"),
-        ("  - { gesture: zoom, every: 10, command: x }", 1, 29, "write a percentage like 10%"),
+        ("  - { gesture: zoom, every: 10, command: x }", 1, 29,
+         "'every' in binding 1 needs a unit, got a bare 10: write 10% (a pinch ('zoom') steps through its scale)"),
+        ("  - { gesture: scroll, every: 6, command: x }", 1, 31, "needs a unit, got a bare 6: write 6mm"),
+        ("  - { gesture: turn, every: 15, command: x }", 1, 29, "needs a unit, got a bare 15: write 15deg"),
+        ("  - { gesture: swipe-3, keys: f1, cooldown: 300 }", 1, 45,
+         "'cooldown' in binding 1 needs a unit, got a bare 300: write 300ms"),
+        ("  - { gesture: swipe-3, keys: f1, timeout: 2 }", 1, 44,
+         "'timeout' in binding 1 needs a unit, got a bare 2: write 2s (2000ms)"),
         ("  - { gesture: scroll, every: 15deg, command: x }", 1, 31, "write a length like 8mm"),
         ("  - { gesture: turn, every: 10%, command: x }", 1, 29, "write an angle like 15deg"),
         ("  - { gesture: scroll, every: 0mm, command: x }", 1, 31, "'every' in binding 1 must be more than zero"),

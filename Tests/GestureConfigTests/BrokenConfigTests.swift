@@ -209,7 +209,7 @@ struct BrokenCase: Sendable, CustomTestStringConvertible {
             bindings:
               - gesture: swipe3
                 command: true
-            """, line: 5, column: 14, fragment: "unknown gesture 'swipe3' in binding (did you mean 'swipe-3'?)"),
+            """, line: 5, column: 14, fragment: "unknown gesture 'swipe3' in 'gesture' of binding 1 (line 5) (did you mean 'swipe-3'?)"),
         BrokenCase(name: "binding state a tap never has", yaml: """
             gestures:
               - id: tap

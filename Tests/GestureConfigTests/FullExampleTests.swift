@@ -52,7 +52,7 @@ import GestureCore
             fingers: 1
             movement: 4mm
             max-interval: 0.3s
-            max-distance: 12
+            max-distance: 12mm
             max-duration: 700ms
             require-to-fail: [double-tap]
             cancels-touches: false
@@ -67,7 +67,7 @@ import GestureCore
             fingers: 2
             min-duration: 800ms
             movement: 2.5mm
-            max-interval: 400
+            max-interval: 400ms
             max-distance: 8mm
             enabled: false
           - id: scroll
@@ -95,7 +95,7 @@ import GestureCore
             region: drawer
             edges: [right, top]
             edge-zone: 7mm
-            threshold: 3
+            threshold: 3mm
             fingers: 1
           - id: all-edges
             kind: edge-pan

@@ -1,14 +1,62 @@
 import Foundation
 import Testing
+import GestureDaemon
 
 /// `gestured check-config` through the real binary: exit status and file:line:column on stderr.
 @Suite struct CheckConfigCommandTests {
     @Test func defaultConfigIsValid() throws {
-        let embedded = try runBinary("gestured", ["check-config"])
-        #expect(embedded.status == 0)
+        let dir = TempDir()
+        let socket = ["--socket", dir.file("gestured.sock")]
+        let embedded = try runBinary("gestured", ["check-config", "--embedded-default"] + socket)
+        #expect(embedded.status == 0, "\(embedded.stderr)")
         #expect(embedded.stdout.contains("ok (1 regions, 15 gestures, 0 bindings)"))
-        let file = try runBinary("gestured", ["check-config", Paths.packageRoot + "/config/default.yaml"])
+        let file = try runBinary("gestured", ["check-config", Paths.packageRoot + "/config/default.yaml"] + socket)
         #expect(file.status == 0, "\(file.stderr)")
+    }
+
+    /// With no file, check-config checks the file `run` would load, and says which.
+    @Test func withNoFileItChecksWhatRunWouldLoadAndSaysWhich() throws {
+        let dir = TempDir()
+        let broken = dir.file("broken.yaml")
+        try "gestures:\n  - { id: t, kind: tap, tapz: 2 }\n".write(toFile: broken, atomically: true, encoding: .utf8)
+        let refused = try runBinary("gestured", ["check-config", "--socket", dir.file("g.sock")],
+                                    environment: ["GESTURED_CONFIG": broken])
+        #expect(refused.status == 1)
+        #expect(refused.stdout == "checking \(broken) (from $GESTURED_CONFIG)\n")
+        #expect(refused.stderr.hasPrefix("\(broken):2:25: unknown key 'tapz'"), "\(refused.stderr)")
+
+        let good = dir.file("good.yaml")
+        try "gestures:\n  - { id: t, kind: tap }\n".write(toFile: good, atomically: true, encoding: .utf8)
+        let accepted = try runBinary("gestured", ["check-config", "--socket", dir.file("g.sock")],
+                                     environment: ["GESTURED_CONFIG": good])
+        #expect(accepted.status == 0, "\(accepted.stderr)")
+        #expect(accepted.stdout == "checking \(good) (from $GESTURED_CONFIG)\n\(good): ok (1 regions, 1 gestures, 0 bindings)\n")
+    }
+
+    /// What would stop `run` starting stops check-config, with the same words: one decision for both.
+    @Test(arguments: [
+        ("socket: { group: gestured-no-such-group }\n", [] as [String],
+         ":1:18: socket group 'gestured-no-such-group' does not exist on this machine: create it with "
+         + "`sudo groupadd --system gestured-no-such-group`"),
+        ("socket: { owner: gestured-no-such-user }\n", [],
+         ":1:18: socket owner 'gestured-no-such-user': no such user on this machine"),
+        ("version: 1\n", ["--socket", "/nonexistent-gestured/a/g.sock"],
+         "--socket: socket directory '/nonexistent-gestured/a' does not exist, nor does '/nonexistent-gestured'"),
+    ])
+    func checkConfigAndRunAgree(yaml: String, options: [String], expected: String) throws {
+        let dir = TempDir()
+        let path = dir.file("config.yaml")
+        try yaml.write(toFile: path, atomically: true, encoding: .utf8)
+        let socket = options.isEmpty ? ["--socket", dir.file("g.sock")] : options
+        let checked = try runBinary("gestured", ["check-config", path] + socket)
+        #expect(checked.status == 1)
+        #expect(checked.stderr.contains(expected), "\(checked.stderr)")
+        let run = try runBinary("gestured", ["run", "--config", path, "--no-devices"] + socket,
+                                environment: ["LISTEN_PID": nil, "LISTEN_FDS": nil, "NOTIFY_SOCKET": nil])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("configuration refused"), "\(run.stderr)")
+        let checkedLine = checked.stderr.split(separator: "\n").first.map(String.init) ?? "?"
+        #expect(run.stderr.contains(checkedLine), "check-config said:\n\(checked.stderr)\nrun said:\n\(run.stderr)")
     }
 
     @Test(arguments: [
@@ -24,7 +72,7 @@ import Testing
         let dir = TempDir()
         let path = dir.file("broken.yaml")
         try yaml.write(toFile: path, atomically: true, encoding: .utf8)
-        let result = try runBinary("gestured", ["check-config", path])
+        let result = try runBinary("gestured", ["check-config", path, "--socket", dir.file("g.sock")])
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.hasPrefix(path + ":"), "\(result.stderr)")
@@ -52,7 +100,7 @@ import Testing
                 keys-decrease: [leftctrl, kpminus]
 
             """.write(toFile: good, atomically: true, encoding: .utf8)
-        let accepted = try runBinary("gestured", ["check-config", good])
+        let accepted = try runBinary("gestured", ["check-config", good, "--socket", dir.file("g.sock")])
         #expect(accepted.status == 0, "\(accepted.stderr)")
         #expect(accepted.stdout.contains("3 bindings"))
 
@@ -65,9 +113,31 @@ import Testing
                 keys: [leftctrl, leftlat, right]
 
             """.write(toFile: bad, atomically: true, encoding: .utf8)
-        let refused = try runBinary("gestured", ["check-config", bad])
+        let refused = try runBinary("gestured", ["check-config", bad, "--socket", dir.file("g.sock")])
         #expect(refused.status == 1)
         #expect(refused.stderr.trimmingCharacters(in: .whitespacesAndNewlines)
             == "\(bad):5:22: unknown key 'leftlat' in 'keys' of binding 1 (did you mean 'leftalt'?)")
+    }
+}
+
+/// Which file `gestured run` (and `check-config` with no file) loads, and what it says about it.
+@Suite struct ConfigurationChoiceTests {
+    static func choice(_ environment: [String: String], uid: UInt32, files: Set<String>) -> ConfigurationChoice {
+        defaultConfigurationChoice(environment: { environment[$0] }, uid: uid, isReadable: { files.contains($0) })
+    }
+
+    @Test func theLookupOrderAndItsReasons() {
+        let user = "/home/u/.config/gestured/gestured.yaml"
+        let system = "/etc/gestured/gestured.yaml"
+        #expect(Self.choice(["GESTURED_CONFIG": "/x.yaml"], uid: 1000, files: [user, system]).description
+            == "/x.yaml (from $GESTURED_CONFIG)")
+        #expect(Self.choice(["HOME": "/home/u"], uid: 1000, files: [user, system]).description == "\(user) (the user's config)")
+        #expect(Self.choice(["HOME": "/home/u", "XDG_CONFIG_HOME": "/x"], uid: 1000, files: [user, system]).description
+            == "\(system) (the system config)")
+        #expect(Self.choice(["HOME": "/home/u", "GESTURED_CONFIG": ""], uid: 0, files: [user, system]).description
+            == "\(system) (the system config)")
+        #expect(Self.choice(["HOME": "/home/u"], uid: 1000, files: []).description
+            == "the embedded default config ($GESTURED_CONFIG is not set and there is no \(user) nor \(system))")
+        #expect(Self.choice(["HOME": "/home/u"], uid: 1000, files: []).path == nil)
     }
 }

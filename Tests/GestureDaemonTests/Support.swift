@@ -48,16 +48,24 @@ struct RunResult {
 }
 
 /// Runs a built binary with arguments, waits (bounded) and captures output.
-func runBinary(_ name: String, _ arguments: [String], timeout: Double = 60) throws -> RunResult {
-    try runTool(Paths.binary(name), arguments, timeout: timeout)
+func runBinary(_ name: String, _ arguments: [String], timeout: Double = 60,
+               environment: [String: String?] = [:]) throws -> RunResult {
+    try runTool(Paths.binary(name), arguments, timeout: timeout, environment: environment)
 }
 
-/// Runs a program by path (not a built product), bounded.
-func runTool(_ path: String, _ arguments: [String], timeout: Double = 60) throws -> RunResult {
+/// Runs a program by path (not a built product), bounded; `environment` sets (or, with nil, removes)
+/// variables of the test's own environment.
+func runTool(_ path: String, _ arguments: [String], timeout: Double = 60,
+             environment: [String: String?] = [:]) throws -> RunResult {
     let dir = TempDir()
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)
     process.arguments = arguments
+    if !environment.isEmpty {
+        var merged = ProcessInfo.processInfo.environment
+        for (name, value) in environment { merged[name] = value }
+        process.environment = merged
+    }
     _ = FileManager.default.createFile(atPath: dir.file("out"), contents: nil)
     _ = FileManager.default.createFile(atPath: dir.file("err"), contents: nil)
     process.standardOutput = FileHandle(forWritingAtPath: dir.file("out"))

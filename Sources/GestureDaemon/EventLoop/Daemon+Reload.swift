@@ -29,6 +29,12 @@ extension Daemon {
         }
         apply(newConfiguration)
         logger.info("configuration reloaded", metadata: ["origin": "\(origin)", "devices": "\(devices.count)"])
+        // The socket is made at start only: what would stop the next start is a warning now.
+        let problems = startupProblems(newConfiguration, socketOverride: options.socketPath,
+                                       socketActivated: hub.socketPath == nil)
+        if !problems.isEmpty {
+            logger.warning("the reloaded config would stop the next start:\n\(ConfigErrors(errors: problems).description)")
+        }
         return .success(())
     }
 

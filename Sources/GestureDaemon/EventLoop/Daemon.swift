@@ -79,6 +79,12 @@ public final class Daemon {
             logger.critical("configuration refused:\n\(error.description)")
             return 2
         }
+        let problems = startupProblems(configuration, socketOverride: options.socketPath,
+                                       socketActivated: UnixListener.isActivated)
+        if !problems.isEmpty {
+            logger.critical("configuration refused:\n\(ConfigErrors(errors: problems).description)")
+            return 2
+        }
         var recordings: [Recording] = []
         do {
             recordings = try Replay.load(paths: options.injectedRecordings)
@@ -114,7 +120,7 @@ public final class Daemon {
         try epoll.add(signals.fd, events: .readable)
 
         var settings = configuration.socket
-        if let path = options.socketPath { settings.path = path }
+        settings.path = daemonSocketPath(configuration, override: options.socketPath)
         let listenFD: FileDescriptor
         let socketPath: String?
         if let fd = ClientHub.activatedSocket() {
