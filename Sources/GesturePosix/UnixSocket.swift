@@ -23,10 +23,16 @@ public func withUnixAddress<R>(_ path: String, _ body: (UnsafePointer<sockaddr>,
 
 /// Creating the listening Unix socket (start-up only; failures are reported, not retried).
 public enum UnixListener {
+    /// True when systemd passed a socket to this process (LISTEN_PID, LISTEN_FDS).
+    public static var isSocketActivated: Bool {
+        guard let pid = getenv("LISTEN_PID").flatMap({ Int32(String(cString: $0)) }), pid == getpid(),
+              let count = getenv("LISTEN_FDS").flatMap({ Int(String(cString: $0)) }), count >= 1 else { return false }
+        return true
+    }
+
     /// The fd systemd passed (LISTEN_FDS, socket activation), if any; made non-blocking and close-on-exec.
     public static func activatedSocket() -> FileDescriptor? {
-        guard let pid = getenv("LISTEN_PID").flatMap({ Int32(String(cString: $0)) }), pid == getpid(),
-              let count = getenv("LISTEN_FDS").flatMap({ Int(String(cString: $0)) }), count >= 1 else { return nil }
+        guard isSocketActivated else { return nil }
         unsetenv("LISTEN_PID")
         unsetenv("LISTEN_FDS")
         unsetenv("LISTEN_FDNAMES")

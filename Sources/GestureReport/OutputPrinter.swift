@@ -49,6 +49,15 @@ public final class OutputPrinter {
         }
     }
 
+    /// A line that is not the engine's (what a binding would do, `gestured replay --bindings`):
+    /// `jsonLine` as JSON; as text, `text` after the time and `id` columns, wrapped.
+    public func print(note text: String, id: String, time: Timestamp, jsonLine: String) {
+        switch format {
+        case .json: writer.write(line: jsonLine)
+        case .text: self.text(formatter.note(text, id: id, time: time))
+        }
+    }
+
     /// Prints the text format's column titles now (a live listener sees them before any gesture).
     public func begin() { text([]) }
 

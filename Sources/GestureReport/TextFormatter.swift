@@ -50,6 +50,12 @@ public struct TextFormatter {
         }
     }
 
+    /// A line of another source (a binding's firing): time, id, then the text from the kind column
+    /// on, wrapped.
+    public mutating func note(_ text: String, id: String, time: Timestamp) -> [String] {
+        explainLines(time: milliseconds(time), id: id, text: text)
+    }
+
     /// Formats a JSON line as it came from the socket or from replay.
     public mutating func format(jsonLine: String) -> [String] { format(OutputLine(jsonLine: jsonLine)) }
 

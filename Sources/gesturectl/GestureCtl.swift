@@ -8,7 +8,9 @@ extension OutputFormat: ExpressibleByArgument {}
 
 /// Options every subcommand shares.
 struct ConnectionOptions: ParsableArguments {
-    @Option(name: .long, help: "Daemon socket (default: $GESTURED_SOCKET or /run/gestured/gestured.sock).")
+    @Option(name: .long, help: ArgumentHelp(
+        "Daemon socket.",
+        discussion: "Default: \(SocketPath.summary), where the daemon listens by default; not root, a missing $XDG_RUNTIME_DIR socket falls back to /run/gestured/gestured.sock (docs/daemon.md, \"The socket path\")."))
     var socket: String?
 
     @Option(name: .long, help: "Seconds to wait for a response.")
@@ -24,7 +26,12 @@ struct ConnectionOptions: ParsableArguments {
             }
             return client
         } catch {
-            fail("cannot reach gestured: \(error)")
+            var message = "cannot reach gestured: \(error)"
+            if socket == nil {
+                message += "\n(looked in " + SocketPath.current.candidates.joined(separator: ", ")
+                    + "; give --socket PATH or set GESTURED_SOCKET for a daemon elsewhere)"
+            }
+            fail(message)
         }
     }
 

@@ -79,6 +79,15 @@ public final class Daemon {
             logger.critical("configuration refused:\n\(error.description)")
             return 2
         }
+        var options = options
+        if options.socketPath == nil, configuration.socket.path == nil, !UnixListener.isSocketActivated {
+            switch SocketPath.current.forDaemon {
+            case .success(let path): options.socketPath = path
+            case .failure(let error):
+                logger.critical("cannot run: \(error)")
+                return 2
+            }
+        }
         var recordings: [Recording] = []
         do {
             recordings = try Replay.load(paths: options.injectedRecordings)
@@ -122,8 +131,9 @@ public final class Daemon {
             socketPath = nil
             logger.info("using the socket passed by systemd")
         } else {
-            listenFD = try ClientHub.listen(path: settings.path, settings: settings)
-            socketPath = settings.path
+            let path = settings.path ?? SocketPath.system
+            listenFD = try ClientHub.listen(path: path, settings: settings)
+            socketPath = path
         }
         hub = try ClientHub(listenFD: listenFD, socketPath: socketPath, settings: settings, epoll: epoll, logger: logger)
         hub.recognizerKinds = recognizerKinds

@@ -105,6 +105,9 @@ extension Daemon {
             if !apps.attached.isEmpty { hub.ownedLinesPossible = true }
             handle(answer.outputs)
             if answer.changed { refreshTouchSubscribers() }
+            // An app is a subscriber for --inject-when-subscribed: its regions are in place
+            // before the recordings' first touch (docs/protocol.md, "Testing an app").
+            startInjection()
             return answer.reply
         default:
             return ProtocolLine.error("unsupported request '\(request.request)'", request: request.request)
