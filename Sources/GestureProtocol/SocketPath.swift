@@ -64,6 +64,7 @@ public struct SocketPath: Sendable, Equatable {
 
 /// A daemon not run as root, with neither `$GESTURED_SOCKET` nor `$XDG_RUNTIME_DIR` set.
 public struct SocketPathError: Error, Sendable, Equatable, CustomStringConvertible {
+    public init() {}
     public var description: String {
         "no socket path: not running as root and $XDG_RUNTIME_DIR is not set, so there is no place of "
             + "this user's to put it; give --socket PATH (or set GESTURED_SOCKET, or 'path' in the "
