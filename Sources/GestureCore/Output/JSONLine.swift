@@ -404,6 +404,7 @@ extension ExplainEvent {
         j.add("to", to.rawValue)
         j.add("time", time.seconds)
         j.add("reason", reason)
+        if routine { j.add("routine", true) }
         return j.line
     }
 }

@@ -30,7 +30,11 @@ extension Daemon {
             ] + bindings.statusFields + [
                 ("explain", pipeline.engine.explains ? "true" : "false"),
                 ("recordings", String(recordings.count)),
-            ] + apps.statusFields)
+            ] + apps.statusFields + [
+                // What a subscribe filter can name (gesturectl checks --gesture and --region).
+                ("gestures", ProtocolLine.strings(configuration.engine.recognizers.map(\.id))),
+                ("regions", ProtocolLine.strings(Self.regionIDs(configuration.engine.root))),
+            ])
         case "devices":
             let list = devices.keys.sorted().map { id -> String in
                 let d = devices[id]!
@@ -112,6 +116,11 @@ extension Daemon {
         default:
             return ProtocolLine.error("unsupported request '\(request.request)'", request: request.request)
         }
+    }
+
+    /// The ids of a region tree, depth first.
+    static func regionIDs(_ region: RegionSpec) -> [String] {
+        [region.id] + region.children.flatMap(regionIDs)
     }
 
     /// Every open and injected device, for `record`.
