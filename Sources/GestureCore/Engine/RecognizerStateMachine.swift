@@ -139,7 +139,8 @@ enum Reason: Sendable, Hashable {
     }
 
     /// `a` and `b` with the fewest decimals (one at least, at most six) that keep the comparison
-    /// true as printed: 3.04 > 3 prints "3.04" and "3", never "3" and "3".
+    /// true as printed: 3.04 > 3 prints "3.04" and "3", never "3" and "3". (A comparison that
+    /// does not hold at all is printed with one decimal.)
     static func compared(_ a: Double, _ b: Double, _ holds: (Double, Double) -> Bool) -> (String, String) {
         var scale = 10.0
         for _ in 1...6 {
@@ -148,7 +149,7 @@ enum Reason: Sendable, Hashable {
             if holds(ra, rb) { return (trimmed(ra), trimmed(rb)) }
             scale *= 10
         }
-        return (String(a), String(b))
+        return (fmt(a), fmt(b))
     }
 
     private static func trimmed(_ r: Double) -> String {
@@ -184,7 +185,8 @@ enum Reason: Sendable, Hashable {
         case .swiped(let dir, let d): return "swiped \(dir.rawValue) \(f(d)) mm"
         case .movedTooFar(let d, let t): return "moved " + cmp(d, ">", t, " mm")
         case .heldTooLong(let ms, let t):
-            let (x, y) = Reason.compared(ms, t, { $0 > $1 })
+            // At the deadline: held as long as the maximum counts as too long.
+            let (x, y) = Reason.compared(ms, t, { $0 >= $1 })
             return "held too long: \(x) ms (max \(y) ms)"
         case .liftedEarly(let ms, let t): return "lifted after " + cmp(ms, "<", t, " ms")
         case .tooSlow(let ms, let t): return "too slow: " + cmp(ms, ">", t, " ms")
