@@ -26,8 +26,13 @@ struct RunCommand: ParsableCommand {
         discussion: "For trying a config and its bindings without touching the screen. Every recording starts when injection starts, whatever its recorded timestamps."))
     var inject: [String] = []
 
-    @Flag(name: .long, help: "Start the --inject recordings when the first client subscribes, records, or attaches regions (any app request).")
+    @Flag(name: .long, help: "Start the --inject recordings when the first client subscribes, records, or attaches regions.")
     var injectWhenSubscribed = false
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Start the --inject recordings at the Nth subscribe, record or attach, from all clients together (implies --inject-when-subscribed).",
+        discussion: "For a scene of several clients that must all be set up before the first touch.", valueName: "n"))
+    var injectAfter: Int?
 
     @Option(name: .long, help: "The uinput device node for the virtual keyboard of keys: bindings.")
     var uinput: String = "/dev/uinput"
@@ -36,12 +41,14 @@ struct RunCommand: ParsableCommand {
     var logLevel: String = "info"
 
     func run() throws {
+        if let injectAfter, injectAfter < 1 { throw ValidationError("--inject-after must be 1 or more, got \(injectAfter)") }
         guard let level = Logger.Level(rawValue: logLevel) else {
             throw ValidationError("unknown log level '\(logLevel)'")
         }
         JournalLogHandler.bootstrap(level: level)
         let options = DaemonOptions(configPath: config, socketPath: socket, opensDevices: !noDevices,
-                                    injectedRecordings: inject, injectsWhenSubscribed: injectWhenSubscribed,
+                                    injectedRecordings: inject, injectsWhenSubscribed: injectWhenSubscribed || injectAfter != nil,
+                                    injectAfterRequests: injectAfter ?? 1,
                                     uinputPath: uinput)
         let status = Daemon.main(options: options, logger: Logger(label: "gestured"))
         if status != 0 { throw ExitCode(status) }

@@ -4,7 +4,7 @@ import GestureDaemon
 import GestureProtocol
 
 /// When `--inject`ed recordings start: each at once when injection starts, whatever its recorded
-/// timestamps; with `--inject-when-subscribed`, at the first subscribe, record or app request.
+/// timestamps; with `--inject-when-subscribed`, at the first subscribe, record or attach.
 @Suite(.serialized) struct InjectStartTests {
     /// Recorded in 2012 (timestamps ~1.33e9 s) and at boot (~0 s): forty years apart.
     @Test func everyRecordingStartsWhenInjectionStartsWhateverItsTimestamps() throws {

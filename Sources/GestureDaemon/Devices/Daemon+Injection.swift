@@ -31,6 +31,14 @@ final class InjectedDevice: SurfaceDevice {
 
 /// Recordings played through the live loop as devices (`--inject`, `--inject-when-subscribed`).
 extension Daemon {
+    /// A subscribe, record or attach (`--inject-when-subscribed`): starts the waiting recordings
+    /// at the `--inject-after`-th one (the first by default).
+    func countTowardsInjection() {
+        guard !pendingInjection.isEmpty else { return }
+        injectionRequests += 1
+        if injectionRequests >= options.injectAfterRequests { startInjection() }
+    }
+
     /// Adds the pending recordings as devices and starts each one's clock now: every recording's
     /// first event is due at once, however far apart their recorded timestamps are (recordings
     /// made on different days would otherwise wait for each other's dates).

@@ -52,6 +52,8 @@ public final class Daemon {
     var injected: [InjectedDevice] = []
     /// Recordings waiting for the first subscriber (`--inject-when-subscribed`).
     var pendingInjection: [Recording] = []
+    /// Subscribe, record and attach requests so far, while the injection waits for them.
+    var injectionRequests = 0
     /// The latest event timestamp fed to the pipeline.
     var lastEventTime: Timestamp?
 
@@ -223,7 +225,7 @@ public final class Daemon {
             case .request(let pending): hub.reply(to: pending, with: answer(pending))
             case .explainWanted(let on): pipeline.engine.explains = on
             case .subscribed:
-                startInjection()
+                countTowardsInjection()
                 refreshTouchSubscribers()
             case .unsubscribed: refreshTouchSubscribers()
             case .disconnected(let client):

@@ -92,7 +92,7 @@ extension Daemon {
             return ProtocolLine.response("hit-test", fields)
         case "record":
             // A recorder counts as a subscriber for --inject-when-subscribed.
-            startInjection()
+            countTowardsInjection()
             return recordings.start(request, client: client, fd: pending.fd, devices: recordableDevices(),
                                     now: monotonicMicroseconds())
         case "record-stop":
@@ -109,9 +109,10 @@ extension Daemon {
             if !apps.attached.isEmpty { hub.ownedLinesPossible = true }
             handle(answer.outputs)
             if answer.changed { refreshTouchSubscribers() }
-            // An app is a subscriber for --inject-when-subscribed: its regions are in place
-            // before the recordings' first touch (docs/protocol.md, "Testing an app").
-            startInjection()
+            // An attached app receives its gestures without subscribing: for --inject-when-subscribed
+            // its attach is its subscribe, counted once its regions are in place (docs/daemon.md,
+            // "Injected recordings").
+            if request.request == "attach", answer.reply.hasPrefix("{\"type\":\"response\"") { countTowardsInjection() }
             return answer.reply
         default:
             return ProtocolLine.error("unsupported request '\(request.request)'", request: request.request)
