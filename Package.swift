@@ -4,7 +4,7 @@ import PackageDescription
 /// Release builds of the installed binaries link the Swift runtime in (only what they use is loaded,
 /// and nothing needs resolving against shared libraries at start-up) with lld, which packs the
 /// remaining relative relocations (RELR, glibc ≥ 2.36): the idle daemon stays under 12 MB resident
-/// (scripts/measure-rss, docs/performance.md "Memory: the idle daemon"). The last three are
+/// (scripts/profiling/measure-rss, docs/performance.md "Memory: the idle daemon"). The last three are
 /// FoundationEssentials' own static dependencies (its JSONDecoder reads protocol requests), which
 /// only `--static-swift-stdlib` would otherwise name.
 let leanRelease: [LinkerSetting] = [

@@ -109,7 +109,9 @@ public enum StepAxis: String, Hashable, Sendable, CaseIterable {
 }
 
 public struct SocketSettings: Hashable, Sendable {
-    public var path: String
+    /// The socket file; nil (the default): the daemon's lookup by user (docs/daemon.md, "The
+    /// socket path").
+    public var path: String?
     /// File mode of the socket file, e.g. 0o660.
     public var mode: UInt32
     public var owner: String?
@@ -124,7 +126,7 @@ public struct SocketSettings: Hashable, Sendable {
     public var clientGestureLimit: Int = SocketSettings.defaultClientGestureLimit
     public static let defaultClientRegionLimit = 64
     public static let defaultClientGestureLimit = 64
-    public init(path: String = "/run/gestured/gestured.sock", mode: UInt32 = 0o660, owner: String? = nil,
+    public init(path: String? = nil, mode: UInt32 = 0o660, owner: String? = nil,
                 group: String? = nil, allowedUIDs: [UInt32] = [], clientQueueLimit: Int = 1024) {
         self.path = path
         self.mode = mode

@@ -180,7 +180,8 @@ enum DefaultConfiguration {
 
         # The Unix socket clients (gesturectl, apps) connect to.
         socket:
-          path: /run/gestured/gestured.sock
+          # path: /run/gestured/gestured.sock   # default: $GESTURED_SOCKET, else this as root, else
+          #                                     # $XDG_RUNTIME_DIR/gestured/gestured.sock (docs/daemon.md)
           mode: "0660"
           # group: gestured          # group owning the socket file
           # allowed-uids: [1000]     # besides root and the daemon's own uid

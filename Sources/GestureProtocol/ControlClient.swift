@@ -20,16 +20,8 @@ public final class ControlClient {
     /// What one `recv` fills: allocated once, not per read.
     private var chunk = [UInt8](repeating: 0, count: 65_536)
 
-    /// `$GESTURED_SOCKET`, else the system socket, else the user unit's socket in `$XDG_RUNTIME_DIR`.
-    public static var defaultSocketPath: String {
-        if let env = getenv("GESTURED_SOCKET") { return String(cString: env) }
-        let system = "/run/gestured/gestured.sock"
-        if access(system, F_OK) != 0, let runtime = getenv("XDG_RUNTIME_DIR") {
-            let user = String(cString: runtime) + "/gestured/gestured.sock"
-            if access(user, F_OK) == 0 { return user }
-        }
-        return system
-    }
+    /// Where to connect when no `--socket` is given: the shared lookup (`SocketPath`).
+    public static var defaultSocketPath: String { SocketPath.current.forClient() }
 
     public init(path: String) throws(SystemCallError) {
         // A local until connected: once `self.fd` is set, a throwing init also runs deinit,

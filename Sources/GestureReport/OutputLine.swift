@@ -54,12 +54,13 @@ private struct WireLine: Decodable {
     var from: String?
     var to: String?
     var reason: String?
+    var routine: Bool?
     var count: Int?
     var message: String?
 
     enum Key: String, CodingKey {
         case type, gesture, kind, state, time, device, region, fingers, taps, direction, location, translation
-        case velocity, scale, rotation, scaleVelocity, rotationVelocity, phase, id, tapCount, from, to, reason
+        case velocity, scale, rotation, scaleVelocity, rotationVelocity, phase, id, tapCount, from, to, reason, routine
         case count, message
     }
 
@@ -89,6 +90,7 @@ private struct WireLine: Decodable {
         from = get(.from)
         to = get(.to)
         reason = get(.reason)
+        routine = get(.routine)
         count = get(.count)
         message = get(.message)
     }
@@ -113,7 +115,8 @@ private struct WireLine: Decodable {
             guard let gesture, let from = from.flatMap(GestureState.init(rawValue:)),
                   let to = to.flatMap(GestureState.init(rawValue:)), let time else { break }
             return .engine(.explain(ExplainEvent(gesture: gesture, region: region ?? "", from: from, to: to,
-                                                 time: Timestamp(seconds: time), reason: reason ?? "")))
+                                                 time: Timestamp(seconds: time), reason: reason ?? "",
+                                                 routine: routine ?? false)))
         case "dropped":
             if let count { return .dropped(count) }
         case "error":

@@ -27,6 +27,9 @@ public final class OutputPrinter {
     private var formatter: TextFormatter
     private var started = false
     private var printed = 0
+    /// Print explain lines of routine (`"routine":true`: a touch received, a gesture moved, the
+    /// sequence ended); false leaves them out, in both formats (`--verbose` sets it).
+    public var showsRoutine = true
 
     /// - Parameter origin: time zero of the text format's ms column (nil: the first line's time).
     public init(format: OutputFormat, writer: LineWriter, origin: Timestamp? = nil) {
@@ -36,6 +39,7 @@ public final class OutputPrinter {
     }
 
     public func print(_ output: EngineOutput) {
+        if !showsRoutine, case .explain(let e) = output, e.routine { return }
         switch format {
         case .json: writer.write(line: output.jsonLine)
         case .text: text(formatter.format(.engine(output)))
@@ -43,10 +47,25 @@ public final class OutputPrinter {
     }
 
     public func print(jsonLine: String) {
+        if !showsRoutine, Self.isRoutine(jsonLine) { return }
         switch format {
         case .json: writer.write(line: jsonLine)
         case .text: text(formatter.format(jsonLine: jsonLine))
         }
+    }
+
+    /// A line that is not the engine's (what a binding would do, `gestured replay --bindings`):
+    /// `jsonLine` as JSON; as text, `text` after the time and `id` columns, wrapped.
+    public func print(note text: String, id: String, time: Timestamp, jsonLine: String) {
+        switch format {
+        case .json: writer.write(line: jsonLine)
+        case .text: self.text(formatter.note(text, id: id, time: time))
+        }
+    }
+
+    /// An explain line marked `"routine":true` (the daemon writes its lines with the keys in one order).
+    static func isRoutine(_ line: String) -> Bool {
+        line.hasPrefix("{\"type\":\"explain\"") && line.hasSuffix(",\"routine\":true}")
     }
 
     /// Prints the text format's column titles now (a live listener sees them before any gesture).

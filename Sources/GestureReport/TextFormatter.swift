@@ -50,13 +50,20 @@ public struct TextFormatter {
         }
     }
 
+    /// A line of another source (a binding's firing): time, id, then the text from the kind column
+    /// on, wrapped.
+    public mutating func note(_ text: String, id: String, time: Timestamp) -> [String] {
+        explainLines(time: milliseconds(time), id: id, text: text)
+    }
+
     /// Formats a JSON line as it came from the socket or from replay.
     public mutating func format(jsonLine: String) -> [String] { format(OutputLine(jsonLine: jsonLine)) }
 
-    /// Summaries of the runs still held back (end of the stream).
+    /// Summaries of the runs still held back (end of the stream), oldest first.
     public mutating func finish() -> [String] {
-        var out: [String] = []
-        for key in runOrder { out += close(key) }
+        let out = flushHeld()
+        runs = [:]
+        runOrder = []
         return out
     }
 
@@ -78,39 +85,40 @@ public struct TextFormatter {
 
     private mutating func gesture(_ g: GestureEvent) -> [String] {
         let key = RunKey.gesture(device: g.device, id: g.gesture)
-        var out = deviceLine(g.device)
         if g.state == .changed, runs[key] != nil {
             runs[key]!.held.append(.engine(.gesture(g)))
-            return out
+            return []
         }
+        var out = flushHeld()
         out += close(key)
-        out.append(gestureLine(g, stateSuffix: ""))
+        out += withDevice(g.device, gestureLine(g, stateSuffix: ""))
         if g.state == .changed { open(key) }
         return out
     }
 
     private mutating func touch(_ t: TouchEvent) -> [String] {
         let key = RunKey.touch(t.id)
-        var out = deviceLine(t.device)
         if t.phase == .moved, runs[key] != nil {
             runs[key]!.held.append(.engine(.touch(t)))
-            return out
+            return []
         }
+        var out = flushHeld()
         out += close(key)
-        out.append(touchLine(t, stateSuffix: ""))
+        out += withDevice(t.device, touchLine(t, stateSuffix: ""))
         if t.phase == .moved { open(key) }
         return out
     }
 
-    /// Explain lines; a repeated one ("changed: moved" at every frame of a pan) is summarised too.
+    /// Explain lines; a repeated one ("changed: moved" at every frame of a pan) is summarised too,
+    /// counted as the gesture's `changed` lines are (the first printed, the rest as one `×N`).
     private mutating func explain(_ e: ExplainEvent) -> [String] {
         let key = RunKey.explain(e.gesture)
-        if let first = runs[key]?.first, case .engine(.explain(let f)) = first,
-           f.from == e.from, f.to == e.to, f.reason == e.reason {
+        if let first = runs[key]?.first, case .engine(.explain(let f)) = first, f.to == e.to, f.reason == e.reason {
             runs[key]!.held.append(.engine(.explain(e)))
             return []
         }
-        var out = close(key)
+        var out = flushHeld()
+        out += close(key)
         out += explainLines(time: milliseconds(e.time), id: e.gesture, text: e.to.rawValue + ": " + e.reason)
         open(key, first: .engine(.explain(e)))
         return out
@@ -121,6 +129,29 @@ public struct TextFormatter {
         runOrder.append(key)
     }
 
+    /// Before a line is printed, every run holding lines back prints its summary (oldest last
+    /// line first), so times never go backwards: a summary stands at its last line's time.
+    private mutating func flushHeld() -> [String] {
+        let holding = runOrder.filter { runs[$0]?.held.isEmpty == false }
+        guard !holding.isEmpty else { return [] }
+        let ordered = holding.enumerated().sorted { a, b in
+            let ta = Self.time(of: runs[a.element]!.held.last!), tb = Self.time(of: runs[b.element]!.held.last!)
+            return ta == tb ? a.offset < b.offset : ta < tb
+        }
+        var out: [String] = []
+        for (_, key) in ordered { out += close(key) }
+        return out
+    }
+
+    private static func time(of line: OutputLine) -> Timestamp {
+        switch line {
+        case .engine(.gesture(let g)): return g.time
+        case .engine(.touch(let t)): return t.time
+        case .engine(.explain(let e)): return e.time
+        default: return .zero
+        }
+    }
+
     /// Ends a run: nothing held, the one held line as is, or one summary line.
     private mutating func close(_ key: RunKey) -> [String] {
         guard let run = runs.removeValue(forKey: key) else { return [] }
@@ -129,8 +160,8 @@ public struct TextFormatter {
         // "changed ×36": this line stands for the 36 held back, with the last one's values.
         let count = run.held.count == 1 ? "" : " ×\(run.held.count)"
         switch last {
-        case .engine(.gesture(let g)): return [gestureLine(g, stateSuffix: count)]
-        case .engine(.touch(let t)): return [touchLine(t, stateSuffix: count)]
+        case .engine(.gesture(let g)): return withDevice(g.device, gestureLine(g, stateSuffix: count))
+        case .engine(.touch(let t)): return withDevice(t.device, touchLine(t, stateSuffix: count))
         case .engine(.explain(let e)):
             return explainLines(time: milliseconds(e.time), id: e.gesture, text: e.to.rawValue + count + ": " + e.reason)
         default: return []
@@ -150,11 +181,12 @@ public struct TextFormatter {
                        fingers: "", values: values)
     }
 
-    /// "-- DEVICE" when the device differs from the previous line's.
-    private mutating func deviceLine(_ device: String) -> [String] {
-        guard device != lastDevice else { return [] }
+    /// The line, after "-- DEVICE" when its device differs from the previous printed line's: a
+    /// header only ever stands above a line of its device.
+    private mutating func withDevice(_ device: String, _ line: String) -> [String] {
+        guard device != lastDevice else { return [line] }
         lastDevice = device
-        return device.isEmpty ? [] : [fit("-- " + device)]
+        return device.isEmpty ? [line] : [fit("-- " + device), line]
     }
 
     private mutating func milliseconds(_ time: Timestamp) -> String {

@@ -8,7 +8,9 @@ extension OutputFormat: ExpressibleByArgument {}
 
 /// Options every subcommand shares.
 struct ConnectionOptions: ParsableArguments {
-    @Option(name: .long, help: "Daemon socket (default: $GESTURED_SOCKET or /run/gestured/gestured.sock).")
+    @Option(name: .long, help: ArgumentHelp(
+        "Daemon socket.",
+        discussion: "Default: \(SocketPath.summary), where the daemon listens by default; not root, a missing $XDG_RUNTIME_DIR socket falls back to /run/gestured/gestured.sock (docs/daemon.md, \"The socket path\")."))
     var socket: String?
 
     @Option(name: .long, help: "Seconds to wait for a response.")
@@ -24,7 +26,12 @@ struct ConnectionOptions: ParsableArguments {
             }
             return client
         } catch {
-            fail("cannot reach gestured: \(error)")
+            var message = "cannot reach gestured: \(error)"
+            if socket == nil {
+                message += "\n(looked in " + SocketPath.current.candidates.joined(separator: ", ")
+                    + "; give --socket PATH or set GESTURED_SOCKET for a daemon elsewhere)"
+            }
+            fail(message)
         }
     }
 
@@ -51,6 +58,40 @@ struct ConnectionOptions: ParsableArguments {
             fail("\(error)")
         }
     }
+}
+
+extension ConnectionOptions {
+    /// Sends one request and prints its response: JSON as it came, or text for a person
+    /// (`ResponseText`) when `format` is text.
+    func show(_ line: String, format: OutputFormat?) throws {
+        let reply = try request(try connect(), line, printing: false)
+        switch format ?? .automatic() {
+        case .json: print(reply)
+        case .text: for text in ResponseText.lines(reply) { print(text) }
+        }
+    }
+
+    /// Fails when a `--gesture` or `--region` filter names nothing the daemon's config defines
+    /// (such a filter would wait in silence). A daemon whose status lists neither is not checked.
+    func checkFilters(_ client: ControlClient, gestures: [String], regions: [String]) throws {
+        guard !gestures.isEmpty || !regions.isEmpty else { return }
+        let status = JSONValue(parsing: try request(client, "{\"request\":\"status\"}", printing: false))
+        for (wanted, key, what) in [(gestures, "gestures", "gesture"), (regions, "regions", "region")] {
+            guard let known = status?[key]?.arrayValue?.compactMap(\.stringValue) else { continue }
+            for name in wanted where !known.contains(name) {
+                fail("no \(what) '\(name)' is configured in the daemon's config (\(key): \(known.joined(separator: ", ")))"
+                     + (what == "gesture" ? "; an app's own gestures reach only that app" : ""))
+            }
+        }
+    }
+}
+
+/// `--format` for one-shot requests.
+struct ReplyFormatOption: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp(
+        "Output format: text (for people) or json (the protocol's response line).",
+        discussion: "Default: text when stdout is a terminal, json otherwise."))
+    var format: OutputFormat?
 }
 
 /// The message of an error line.
@@ -83,9 +124,11 @@ func subscribeLine(gestures: [String], kinds: [String], regions: [String], devic
     return j.line
 }
 
-/// Prints every line the daemon sends until it closes the connection, as JSON or as text.
-func stream(_ client: ControlClient, format: OutputFormat) throws {
+/// Prints every line the daemon sends until it closes the connection, as JSON or as text;
+/// routine explain lines only when `verbose`.
+func stream(_ client: ControlClient, format: OutputFormat, verbose: Bool = false) throws {
     let printer = OutputPrinter(format: format, writer: LineWriter(fd: 1, flushesEachLine: true))
+    printer.showsRoutine = verbose
     printer.begin()
     do {
         while let line = try client.readLine(timeout: -1) { printer.print(jsonLine: line) }
@@ -121,44 +164,58 @@ extension GestureCtl {
         var touches: [String] = []
         @Flag(name: .long, help: "Also print explain lines.")
         var explain = false
+        @Flag(name: [.short, .long], help: "With --explain: also the routine lines (a touch received, a gesture moved or lifted, the sequence ended).")
+        var verbose = false
 
         func run() throws {
             let client = try connection.connect()
+            try connection.checkFilters(client, gestures: gestures, regions: regions)
             _ = try connection.request(client, subscribeLine(gestures: gestures, kinds: kinds, regions: regions,
                                                              devices: devices, touches: touches), printing: false)
             if explain { _ = try connection.request(client, "{\"request\":\"explain\"}", printing: false) }
             client.readStreamFromPassedPipe()
-            try stream(client, format: output.format ?? .automatic())
+            try stream(client, format: output.format ?? .automatic(), verbose: verbose)
         }
     }
 
     struct Status: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show the daemon's status.")
+        static let configuration = CommandConfiguration(abstract: "Show the daemon's status (text on a terminal, else its JSON line).")
         @OptionGroup var connection: ConnectionOptions
-        func run() throws { _ = try connection.request(try connection.connect(), "{\"request\":\"status\"}") }
+        @OptionGroup var output: ReplyFormatOption
+        func run() throws { try connection.show("{\"request\":\"status\"}", format: output.format) }
     }
 
     struct Devices: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the touch devices the daemon reads.")
+        static let configuration = CommandConfiguration(abstract: "List the touch devices the daemon reads (text on a terminal, else its JSON line).")
         @OptionGroup var connection: ConnectionOptions
-        func run() throws { _ = try connection.request(try connection.connect(), "{\"request\":\"devices\"}") }
+        @OptionGroup var output: ReplyFormatOption
+        func run() throws { try connection.show("{\"request\":\"devices\"}", format: output.format) }
     }
 
     struct HitTest: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "hit-test", abstract: "Show the region chain (hit region first) at a surface point.")
         @OptionGroup var connection: ConnectionOptions
-        @Argument(help: "X in surface units.") var x: Double
-        @Argument(help: "Y in surface units.") var y: Double
+        @OptionGroup var output: ReplyFormatOption
         @Option(name: .long, help: "Device name or id whose surface to use (default: the first device).")
         var device: String?
+        /// Taken as they come so that negative numbers are numbers, not options.
+        @Argument(parsing: .allUnrecognized, help: ArgumentHelp("X and Y in surface units (negative ones too).", valueName: "x y"))
+        var point: [String] = []
+
+        func validate() throws {
+            guard point.count == 2, point.allSatisfy({ Double($0)?.isFinite == true }) else {
+                throw ValidationError("hit-test takes two numbers, X and Y in surface units (e.g. 120 -4.5), got \(point.isEmpty ? "none" : point.joined(separator: " "))")
+            }
+        }
+
         func run() throws {
             var j = JSONLine()
             j.add("request", "hit-test")
-            j.add("x", x)
-            j.add("y", y)
+            j.add("x", Double(point[0])!)
+            j.add("y", Double(point[1])!)
             if let device { j.add("device", device) }
-            _ = try connection.request(try connection.connect(), j.line)
+            try connection.show(j.line, format: output.format)
         }
     }
 
@@ -176,15 +233,20 @@ extension GestureCtl {
         @OptionGroup var output: FormatOption
         @Option(name: .customLong("gesture"), help: "Only this gesture id (repeatable).")
         var gestures: [String] = []
+        @Option(name: .customLong("kind"), help: "Only this kind: tap, long-press, pan, swipe, pinch, rotation, edge-pan (repeatable).")
+        var kinds: [String] = []
         @Option(name: .customLong("region"), help: "Only this region (repeatable).")
         var regions: [String] = []
+        @Flag(name: [.short, .long], help: "Also the routine lines (a touch received, a gesture moved or lifted, the sequence ended).")
+        var verbose = false
         func run() throws {
             let client = try connection.connect()
-            _ = try connection.request(client, subscribeLine(gestures: gestures, kinds: [], regions: regions,
+            try connection.checkFilters(client, gestures: gestures, regions: regions)
+            _ = try connection.request(client, subscribeLine(gestures: gestures, kinds: kinds, regions: regions,
                                                              devices: [], touches: []), printing: false)
             _ = try connection.request(client, "{\"request\":\"explain\"}", printing: false)
             client.readStreamFromPassedPipe()
-            try stream(client, format: output.format ?? .automatic())
+            try stream(client, format: output.format ?? .automatic(), verbose: verbose)
         }
     }
 

@@ -8,6 +8,7 @@ extension GestureCtl {
         static let configuration = CommandConfiguration(
             abstract: "Rotate touchscreen surfaces (clockwise, as the display is turned), from the next touch on.")
         @OptionGroup var connection: ConnectionOptions
+        @OptionGroup var output: ReplyFormatOption
         @Argument(help: "0, 90, 180 or 270.") var degrees: Int
         @Option(name: .long, help: "Device name or id (default: every touchscreen, also those plugged in later).")
         var device: String?
@@ -35,7 +36,7 @@ extension GestureCtl {
             j.add("rotation", degrees)
             if let device { j.add("device", device) }
             if let size, let (w, h) = Self.parseSize(size) { j.addRaw("size", "[\(JSONLine.number(w)),\(JSONLine.number(h))]") }
-            _ = try connection.request(try connection.connect(), j.line)
+            try connection.show(j.line, format: output.format)
         }
     }
 }

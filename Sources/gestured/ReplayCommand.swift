@@ -37,6 +37,14 @@ struct ReplayCommand: ParsableCommand {
     @Flag(name: .long, help: "Also print explain lines (why recognizers changed state).")
     var explain = false
 
+    @Flag(name: [.short, .long], help: "With --explain: also the routine lines (a recognizer received a touch, a gesture moved or lifted, the sequence ended).")
+    var verbose = false
+
+    @Flag(name: .long, help: ArgumentHelp(
+        "Also print what the config's bindings would do, at each gesture event that fires one: the keys, the command and its environment. Nothing runs and no key is pressed.",
+        discussion: "Decided by the daemon's own binding dispatcher (states, steps of every:, cooldowns); each command is taken as done before the next trigger, where a live daemon would coalesce triggers that come while it runs."))
+    var bindings = false
+
     @Flag(name: .long, help: "Replay at the recorded speed instead of as fast as possible.")
     var realtime = false
 
@@ -67,10 +75,12 @@ struct ReplayCommand: ParsableCommand {
     func validate() throws {
         if files.isEmpty { throw ValidationError("give at least one recording file") }
         if waitForClient && socket == nil { throw ValidationError("--wait-for-client needs --socket") }
+        if verbose && !explain { throw ValidationError("--verbose adds routine explain lines: give it with --explain") }
         if writeExpected && expect == nil { throw ValidationError("--write-expected needs --expect FILE (the file to write)") }
-        if socket != nil && (expect != nil || svg != nil || format != nil) {
-            throw ValidationError("--socket serves the protocol's JSON lines; it does not combine with --format, --svg or --expect")
+        if socket != nil && (expect != nil || svg != nil || format != nil || bindings) {
+            throw ValidationError("--socket serves the protocol's JSON lines; it does not combine with --format, --svg, --expect or --bindings")
         }
+        if bindings && expect != nil { throw ValidationError("--bindings prints; it does not combine with --expect") }
     }
 
     func run() throws {
@@ -110,9 +120,11 @@ struct ReplayCommand: ParsableCommand {
                 }
             }
         }
-        let presentation = ReplayPresentation(
+        var presentation = ReplayPresentation(
             format: format ?? .automatic(), printsTouches: touches, svgPath: svg, expectPath: expect,
             writesExpected: writeExpected, configName: config ?? "default (embedded)")
+        presentation.printsBindings = bindings
+        presentation.showsRoutine = verbose
         let status = presentation.run(recordings, options: options, pace: pace)
         if status != 0 { throw ExitCode(status) }
     }

@@ -99,7 +99,7 @@ import Testing
     static func checkConfig(_ yaml: String, file: String, host: HostFacts) -> [String] {
         do {
             let configuration = try ConfigurationLoader.parse(yaml, file: file)
-            return StartupCheck.problems(configuration, socketPath: configuration.socket.path,
+            return StartupCheck.problems(configuration, socketPath: configuration.socket.path ?? "/run/gestured/gestured.sock",
                                          socketPathFromCommandLine: false, host: host).map(\.description)
         } catch {
             return error.errors.map(\.description)

@@ -13,7 +13,7 @@ import Testing
 
     static func problems(_ yaml: String, host: HostFacts, socket: String? = nil) throws -> [String] {
         let configuration = try ConfigurationLoader.parse(yaml, file: "g.yaml")
-        return StartupCheck.problems(configuration, socketPath: socket ?? configuration.socket.path,
+        return StartupCheck.problems(configuration, socketPath: socket ?? configuration.socket.path ?? "/run/gestured/gestured.sock",
                                      socketPathFromCommandLine: socket != nil, host: host).map(\.description)
     }
 
@@ -67,7 +67,7 @@ import Testing
 
     @Test func theEmbeddedDefaultStartsAsRootOnAPlainMachine() {
         let configuration = ConfigurationLoader.loadDefault()
-        #expect(StartupCheck.problems(configuration, socketPath: configuration.socket.path,
+        #expect(StartupCheck.problems(configuration, socketPath: configuration.socket.path ?? "/run/gestured/gestured.sock",
                                       socketPathFromCommandLine: false, host: Self.host()).isEmpty)
     }
 }

@@ -38,7 +38,8 @@ import GestureDaemon
     }
 
     @Test func anUpdatedFrameDecidesTheNextTouch() throws {
-        let daemon = try DaemonProcess(extraArguments: ["--inject", AppFixtures.tap, "--inject-when-subscribed"])
+        // Two attaches, then the trigger's subscribe: the third starts the recording.
+        let daemon = try DaemonProcess(extraArguments: ["--inject", AppFixtures.tap, "--inject-after", "3"])
         let movedIn = try daemon.connect()
         let movedOut = try daemon.connect()
         let tap = #"[{"id":"press","kind":"tap"}]"#
@@ -83,8 +84,9 @@ import GestureDaemon
 
     @Test func disconnectingDetachesEverythingAndCancelsThePanInFlight() throws {
         let dir = TempDir()
+        // The attach, then the watcher's subscribe starts the recording.
         let daemon = try DaemonProcess(extraArguments: ["--config", try AppFixtures.noGestures(in: dir),
-                                                        "--inject", AppFixtures.drag, "--inject-when-subscribed"])
+                                                        "--inject", AppFixtures.drag, "--inject-after", "2"])
         let app = try daemon.connect()
         #expect(isOK(try app.request(attachLine(region: "pad", frame: #"[0, 0, "100%", "100%"]"#,
                                                  gestures: #"[{"id":"drag","kind":"pan"}]"#))))
@@ -146,8 +148,9 @@ import GestureDaemon
                 - { id: panel, frame: [0, 0, "100%", "100%"], publish-touches: true }
             gestures: []
             """.write(toFile: config, atomically: true, encoding: .utf8)
+        // The attach, then the panel watcher's subscribe starts the recording.
         let daemon = try DaemonProcess(extraArguments: ["--config", config, "--inject", AppFixtures.tap,
-                                                        "--inject-when-subscribed"])
+                                                        "--inject-after", "2"])
         let app = try daemon.connect()
         // A key inside the panel, with a gesture but no touch consumer of its own.
         #expect(isOK(try app.request(attachLine(region: "key", frame: AppFixtures.aroundTap,

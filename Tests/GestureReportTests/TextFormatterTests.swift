@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import GestureCore
 @testable import GestureReport
@@ -43,7 +44,7 @@ import GestureCore
         #expect(out[4].contains("ended"))
     }
 
-    @Test func runsOfTwoGesturesAtOnceAreHeldApartAndFlushedAtTheEnd() {
+    @Test func runsOfTwoGesturesAtOnceAreHeldApartAndSummarisedBeforeTheNextLine() {
         var stream: [OutputLine] = [Self.pan(.began, ms: 0, y: 0, id: "a"), Self.pan(.began, ms: 0, y: 0, id: "b")]
         for i in 1...10 {
             stream.append(Self.pan(.changed, ms: Double(i), y: Double(i), id: "a"))
@@ -51,9 +52,52 @@ import GestureCore
         }
         stream.append(Self.pan(.ended, ms: 11, y: 10, id: "a"))
         let out = Self.lines(stream)
-        // a: began, changed, changed ×9, ended; b: began, changed, then its ×9 summary at the end.
+        // a: began, changed, changed ×9, ended; b: began, changed, and its ×9 summary (at 10 ms)
+        // before a's end (at 11 ms): times never go backwards.
         #expect(out.filter { $0.contains(" a ") }.count == 4, "\(out)")
-        #expect(out.last?.contains("b") == true && out.last?.contains("changed ×9") == true && out.last?.contains("-10.0") == true)
+        let summaryB = out.firstIndex { $0.contains(" b ") && $0.contains("changed ×9") && $0.contains("-10.0") }
+        let endA = out.firstIndex { $0.contains(" a ") && $0.contains("ended") }
+        #expect(summaryB != nil && endA != nil && summaryB! < endA!, "\(out)")
+    }
+
+    /// Every line's time, in the order printed.
+    static func times(_ lines: [String]) -> [Int] { lines.compactMap { Int($0.prefix(6).trimmingCharacters(in: .whitespaces)) } }
+
+    @Test func timesNeverGoBackwardsAndExplainAndGestureRunsCountAlike() {
+        func why(_ ms: Double, _ from: GestureState, _ to: GestureState, _ reason: String) -> OutputLine {
+            .engine(.explain(ExplainEvent(gesture: "two-finger-pan", region: "screen", from: from, to: to,
+                                          time: Self.origin.adding(milliseconds: ms), reason: reason)))
+        }
+        // As the engine emits them: each explain line just before its gesture line.
+        var stream = [why(0, .possible, .began, "moved 4.6 mm >= 3 mm"), Self.pan(.began, ms: 0, y: -3)]
+        stream += [why(8, .began, .changed, "moved"), Self.pan(.changed, ms: 8, y: -4)]
+        for i in 2...20 {
+            stream += [why(Double(i) * 8, .changed, .changed, "moved"), Self.pan(.changed, ms: Double(i) * 8, y: -3 - Double(i))]
+        }
+        stream += [why(200, .changed, .ended, "lifted"), Self.pan(.ended, ms: 200, y: -30)]
+        let out = Self.lines(stream)
+        let times = Self.times(out)
+        #expect(times == times.sorted(), "\(out)")
+        // 20 changed lines each: the first, then "×19", in both.
+        #expect(out.contains { $0.contains("changed ×19: moved") }, "\(out)")
+        #expect(out.contains { $0.contains("pan        changed ×19") }, "\(out)")
+    }
+
+    @Test func aDeviceHeaderStandsOnlyAboveLinesOfItsDevice() {
+        func pan(_ device: String, _ state: GestureState, _ ms: Double) -> OutputLine {
+            .engine(.gesture(GestureEvent(gesture: "pan", kind: .pan, state: state, time: Self.origin.adding(milliseconds: ms),
+                                          device: device, region: "screen", fingers: 1, translation: Point(x: 0, y: ms))))
+        }
+        // Two devices whose pans overlap: their changed lines interleave and are held back.
+        var stream = [pan("A", .began, 0), pan("B", .began, 1)]
+        for i in 1...20 {
+            stream += [pan("A", .changed, Double(i) * 10), pan("B", .changed, Double(i) * 10 + 1)]
+        }
+        stream += [pan("A", .ended, 300), pan("B", .ended, 301)]
+        let out = Self.lines(stream)
+        for (i, line) in out.enumerated() where line.hasPrefix("-- ") {
+            #expect(i + 1 < out.count && !out[i + 1].hasPrefix("-- "), "a header with nothing under it: \(out)")
+        }
     }
 
     @Test func repeatedExplainLinesAreSummarisedToo() {
@@ -69,6 +113,10 @@ import GestureCore
                         "     8  pan              changed: moved",
                         "   240  pan              changed ×29: moved",
                         "   300  pan              ended: lifted"], "\(out)")
+        // The first changed line comes from began, the rest from changed: one run all the same.
+        var fromBegan = stream
+        fromBegan[1] = why(8, .began, .changed, "moved")
+        #expect(Self.lines(fromBegan) == out)
     }
 
     @Test func noLineIsWiderThanTheWidthAndExplainReasonsWrapInsteadOfBeingCut() {

@@ -1,4 +1,4 @@
-# The CPU comparison of the VM test (Tests/vm/inside.sh) and of scripts/vm-cpu-stages, sourced by both
+# The CPU comparison of the VM test (Tests/vm/inside.sh) and of scripts/profiling/vm-cpu-stages, sourced by both
 # inside the VM. Uses from the caller: $rec (the recordings), $out (results), $relbin (the release
 # gestured and gesturectl), wait_for, and $out/vm-config.yaml. Results: $out/TAG-NAME-REPEAT.*, TAG
 # being $CPU_TAG (default cpu).
@@ -21,7 +21,7 @@ CPU_CASES=(
     "touchpad-one-finger|touchpads/SynPS2 Synaptics TouchPad.hp8470p.desc|touchpads/SynPS2 Synaptics TouchPad.hp8470p.two-finger-scroll-vertical.events"
 )
 CPU_REPEATS=4 CPU_PLAYS=5
-# CPU_LAYOUT (diagnostic, scripts/vm-cpu-stages --layouts): empty or "default" (the VM test's) lets
+# CPU_LAYOUT (diagnostic, scripts/profiling/vm-cpu-stages --layouts): empty or "default" (the VM test's) lets
 # the scheduler place every process; "pairs" pins gestured and its client to CPU 0 and libinput
 # and its reader to CPU 1, "pairs-swapped" the other way round, so both pairs share a CPU alike;
 # "gestured-first" and "libinput-first" place nothing but have that process open the device first

@@ -19,7 +19,7 @@ extension EngineLane {
         if explains {
             let text = reason.text(name: { [slots] in slots[$0].id })
             out.append(.explain(ExplainEvent(gesture: slots[r].id, region: slots[r].regionID, from: from, to: to,
-                                             time: now, reason: text)))
+                                             time: now, reason: text, routine: reason.isRoutine)))
         }
         if to != .possible && to != .failed {
             var e = GestureEvent(gestureName: slots[r].name, kind: slots[r].kind, state: to, time: now,

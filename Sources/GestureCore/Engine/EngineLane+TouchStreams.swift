@@ -48,7 +48,7 @@ extension EngineLane {
                         gesture: slots[r].id, region: slots[r].regionID, from: slots[r].state, to: slots[r].state,
                         time: frame.time,
                         reason: "received touch \(touch.id) at (\(JSONLine.number(touch.location.x)), "
-                            + "\(JSONLine.number(touch.location.y))), hit \(chain)")))
+                            + "\(JSONLine.number(touch.location.y))), hit \(chain)", routine: true)))
                 }
             }
         }

@@ -143,35 +143,80 @@ enum Reason: Sendable, Hashable {
 
     static func fmt2(_ v: Double) -> String {
         let r = (v * 100).rounded() / 100
-        if r == r.rounded() { return String(Int(r)) }
+        guard r.isFinite, abs(r) < 1e15 else { return String(v) }
+        let hundredths = Int((abs(r) * 100).rounded())
+        let fraction = hundredths % 100
+        return (r < 0 ? "-" : "") + String(hundredths / 100) + "." + (fraction < 10 ? "0" : "") + String(fraction)
+    }
+
+    /// `a` and `b` with the fewest decimals (one at least, at most six) that keep the comparison
+    /// true as printed: 3.04 > 3 prints "3.04" and "3", never "3" and "3". (A comparison that
+    /// does not hold at all is printed with one decimal.)
+    static func compared(_ a: Double, _ b: Double, _ holds: (Double, Double) -> Bool) -> (String, String) {
+        var scale = 10.0
+        for _ in 1...6 {
+            let ra = (a * scale).rounded() / scale
+            let rb = (b * scale).rounded() / scale
+            if holds(ra, rb) { return (trimmed(ra), trimmed(rb)) }
+            scale *= 10
+        }
+        return (fmt(a), fmt(b))
+    }
+
+    private static func trimmed(_ r: Double) -> String {
+        if r == r.rounded(), abs(r) < 1e15 { return String(Int(r)) }
         return String(r)
+    }
+
+    /// Routine lines (what always happens, not a decision): printed only on request (`--verbose`).
+    /// Anything else is a reason worth reading.
+    var isRoutine: Bool {
+        switch self {
+        case .moving, .lifted, .sequenceEnded: return true
+        default: return false
+        }
     }
 
     func text(name: (Int) -> String) -> String {
         let f = Reason.fmt
+        /// "A op B" with the precision that keeps it true.
+        func cmp(_ a: Double, _ op: String, _ b: Double, _ unit: String) -> String {
+            let holds: (Double, Double) -> Bool = op == ">" ? { $0 > $1 } : op == ">=" ? { $0 >= $1 } : { $0 < $1 }
+            let (x, y) = Reason.compared(a, b, holds)
+            return "\(x)\(unit) \(op) \(y)\(unit)"
+        }
         switch self {
         case .tapsCompleted(let n): return "\(n) tap\(n == 1 ? "" : "s") completed"
         case .semiMultitouchAngle:
             return "semi-MT device: it reports the fingers' bounding box, not their angle"
         case .held(let ms): return "held \(f(ms)) ms"
-        case .moved(let d, let t): return "moved \(f(d)) mm >= \(f(t)) mm"
-        case .spanChanged(let d, let t): return "span changed \(f(d)) mm >= \(f(t)) mm"
-        case .turned(let d, let t): return "turned \(f(d))° >= \(f(t))°"
+        case .moved(let d, let t): return "moved " + cmp(d, ">=", t, " mm")
+        case .spanChanged(let d, let t): return "span changed " + cmp(d, ">=", t, " mm")
+        case .turned(let d, let t): return "turned " + cmp(d, ">=", t, "°")
         case .swiped(let dir, let d): return "swiped \(dir.rawValue) \(f(d)) mm"
-        case .movedTooFar(let d, let t): return "moved \(f(d)) mm > \(f(t)) mm"
-        case .heldTooLong(let ms, let t): return "held too long: \(f(ms)) ms (max \(f(t)) ms)"
-        case .liftedEarly(let ms, let t): return "lifted after \(f(ms)) ms < \(f(t)) ms"
-        case .tooSlow(let ms, let t): return "too slow: \(f(ms)) ms > \(f(t)) ms"
+        case .movedTooFar(let d, let t): return "moved " + cmp(d, ">", t, " mm")
+        case .heldTooLong(let ms, let t):
+            // At the deadline: held as long as the maximum counts as too long.
+            let (x, y) = Reason.compared(ms, t, { $0 >= $1 })
+            return "held too long: \(x) ms (max \(y) ms)"
+        case .liftedEarly(let ms, let t): return "lifted after " + cmp(ms, "<", t, " ms")
+        case .tooSlow(let ms, let t): return "too slow: " + cmp(ms, ">", t, " ms")
         case .timedOut(let t): return "too slow: not done within \(f(t)) ms"
         case .nextTapTooLate(let t): return "too slow: no next tap within \(f(t)) ms"
-        case .nextTapTooFar(let d, let t): return "next tap \(f(d)) mm away > \(f(t)) mm"
+        case .nextTapTooFar(let d, let t):
+            let (x, y) = Reason.compared(d, t, { $0 > $1 })
+            return "next tap \(x) mm away > \(y) mm"
         case .wrongFingers(let n, let want): return "\(n) finger\(n == 1 ? "" : "s"), needs \(want)"
         case .tooManyFingers(let n, let most): return "\(n) fingers > \(most)"
-        case .notEnoughMovement(let d, let t): return "lifted after moving \(f(d)) mm < \(f(t)) mm"
-        case .notEnoughTurn(let d, let t): return "lifted after turning \(f(d))° < \(f(t))°"
+        case .notEnoughMovement(let d, let t): return "lifted after moving " + cmp(d, "<", t, " mm")
+        case .notEnoughTurn(let d, let t): return "lifted after turning " + cmp(d, "<", t, "°")
         case .wrongDirection(let d): return "wrong direction: \(d.rawValue)"
-        case .offAxis(let a, let t): return "wrong direction: \(f(a))° off axis > \(f(t))°"
-        case .outsideEdgeZone(let d, let t): return "started \(f(d)) mm from the edge > \(f(t)) mm zone"
+        case .offAxis(let a, let t):
+            let (x, y) = Reason.compared(a, t, { $0 > $1 })
+            return "wrong direction: \(x)° off axis > \(y)°"
+        case .outsideEdgeZone(let d, let t):
+            let (x, y) = Reason.compared(d, t, { $0 > $1 })
+            return "started \(x) mm from the edge > \(y) mm zone"
         case .notFromEdge: return "wrong direction: not away from the edge"
         case .excludedBy(let r): return "excluded by \(name(r))"
         case .requiredRecognized(let r): return "required \(name(r)) to fail, which recognized"

@@ -118,13 +118,19 @@ public struct ExplainEvent: Hashable, Sendable {
     public var time: Timestamp
     /// Human-readable reason ("moved 7.2 mm > 6 mm allowed", "excluded by pan", "required double-tap to fail").
     public var reason: String
-    public init(gesture: String, region: String, from: GestureState, to: GestureState, time: Timestamp, reason: String) {
+    /// A line of routine (a recognizer received a touch; a gesture in progress moved or its
+    /// fingers lifted; the sequence ended and recognizers reset), not a decision: printed only
+    /// when asked for (`--verbose`), `"routine":true` in the JSON line.
+    public var routine: Bool
+    public init(gesture: String, region: String, from: GestureState, to: GestureState, time: Timestamp, reason: String,
+                routine: Bool = false) {
         self.gesture = gesture
         self.region = region
         self.from = from
         self.to = to
         self.time = time
         self.reason = reason
+        self.routine = routine
     }
 }
 

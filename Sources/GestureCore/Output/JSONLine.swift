@@ -98,7 +98,7 @@ public struct JSONLine: Sendable {
     }
 
     /// Asked inline where it is used (a point's two numbers, a scale), so that a line's numbers take
-    /// fewer calls (docs/performance.md, "Six more"; the release build still calls it for a point's
+    /// fewer calls (docs/performance.md, "Fewer calls per wake-up"; the release build still calls it for a point's
     /// second number); what is not finite or too large for six exact decimals goes out of line.
     @inline(__always)
     static func put(number v: Double, _ p: UnsafeMutablePointer<UInt8>) -> Int {
@@ -404,6 +404,7 @@ extension ExplainEvent {
         j.add("to", to.rawValue)
         j.add("time", time.seconds)
         j.add("reason", reason)
+        if routine { j.add("routine", true) }
         return j.line
     }
 }

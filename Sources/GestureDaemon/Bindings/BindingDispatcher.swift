@@ -7,14 +7,35 @@ import GestureDevices
 import Logging
 import GesturePosix
 
+/// What one firing of a binding does: the keys it presses and the command it runs, with the
+/// environment that command gets (`gestured replay --bindings` prints these instead of doing them).
+public struct BindingFiring: Sendable, Equatable {
+    public var gesture: String
+    /// The binding's position in the config's `bindings`.
+    public var index: Int
+    /// +1 / -1 for a step of a stepped binding, nil otherwise.
+    public var step: Int?
+    /// Key combinations, pressed in order.
+    public var keys: [KeyCombo]
+    public var command: String?
+    /// The command's environment as a run for this trigger alone gets it (GESTURE_STEP and
+    /// GESTURE_STEPS included); empty without a command.
+    public var environment: [String: String]
+    /// The gesture event's time.
+    public var time: Timestamp
+}
+
 /// Decides what each gesture event makes the bindings do: which bindings fire (by state, or once
 /// per step of progress for `every:`), the cooldown, then keys to the virtual keyboard (sent at
-/// once) and commands to the executor (coalesced while their binding's command runs). Owned by the
-/// loop thread.
+/// once) and commands to the executor (coalesced while their binding's command runs). In a dry run
+/// every firing goes to a closure instead: nothing runs and no key is pressed. Owned by the loop
+/// thread.
 public final class BindingDispatcher {
     public private(set) var bindings: [Binding] = []
     let executor: BindingExecutor
     let keyboard: KeyboardOutput
+    /// Set for a dry run: gets every firing; the keyboard and executor are left alone.
+    private let dryRun: ((BindingFiring) -> Void)?
     private let logger: Logger
     /// Bumped at every configure, so runs of the old config never merge with the new one's.
     private var generation = 0
@@ -33,10 +54,20 @@ public final class BindingDispatcher {
         var device: String
     }
 
-    init(executor: BindingExecutor, keyboard: KeyboardOutput, logger: Logger) {
+    init(executor: BindingExecutor, keyboard: KeyboardOutput, logger: Logger,
+         dryRun: ((BindingFiring) -> Void)? = nil) {
         self.executor = executor
         self.keyboard = keyboard
         self.logger = logger
+        self.dryRun = dryRun
+    }
+
+    /// A dispatcher that decides exactly as the daemon's does but hands each firing to `report`:
+    /// no virtual keyboard is created, no command runs. Commands are taken as finished before the
+    /// next trigger (a live daemon coalesces triggers that come while one runs).
+    public convenience init(dryRun report: @escaping (BindingFiring) -> Void, logger: Logger) {
+        self.init(executor: BindingExecutor(concurrency: 1, logger: logger),
+                  keyboard: KeyboardOutput(uinputPath: "", logger: logger), logger: logger, dryRun: report)
     }
 
     public convenience init(concurrency: Int, uinputPath: String, logger: Logger) {
@@ -52,7 +83,7 @@ public final class BindingDispatcher {
         trackers = [:]
         lastRun = [:]
         executor.concurrency = max(1, configuration.bindingConcurrency)
-        keyboard.configure(keys: configuration.virtualKeys)
+        if dryRun == nil { keyboard.configure(keys: configuration.virtualKeys) }
     }
 
     /// Bindings that fire for this event by state: same gesture id, and a listed state (or, with no
@@ -100,6 +131,13 @@ public final class BindingDispatcher {
             combos = step > 0 ? binding.keysIncrease : binding.keysDecrease
         } else {
             combos = binding.keys
+        }
+        if let dryRun {
+            let environment = binding.command == nil ? [:]
+                : BindingExecutor.runEnvironment(Self.environment(for: event), step: step, triggers: 1, steps: step ?? 0) ?? [:]
+            dryRun(BindingFiring(gesture: binding.gesture, index: index, step: step, keys: combos,
+                                 command: binding.command, environment: environment, time: event.time))
+            return
         }
         if !combos.isEmpty { keyboard.send(combos, gesture: binding.gesture) }
         if let command = binding.command {

@@ -120,21 +120,29 @@ public final class BindingExecutor {
         }
     }
 
+    /// The environment of a run standing for `triggers` triggers (`steps` net steps for a stepped
+    /// binding): GESTURE_STEP and GESTURE_STEPS added; nil when the steps cancel out (no run).
+    static func runEnvironment(_ base: [String: String], step: Int?, triggers: Int, steps: Int) -> [String: String]? {
+        var environment = base
+        if step != nil {
+            // Steps in opposite directions cancel; a run for no net step has nothing to do.
+            guard steps != 0 else { return nil }
+            environment["GESTURE_STEP"] = steps > 0 ? "+1" : "-1"
+            environment["GESTURE_STEPS"] = String(abs(steps))
+        } else {
+            environment["GESTURE_STEPS"] = String(triggers)
+        }
+        return environment
+    }
+
     private func start(_ run: Pending, now: Int64) {
         var job = run.job
-        let count: Int
-        if job.step != nil {
-            // Steps in opposite directions cancel; a run for no net step has nothing to do.
-            guard run.steps != 0 else {
-                logger.debug("binding run skipped: its coalesced steps cancel out", metadata: ["gesture": "\(job.gesture)"])
-                return
-            }
-            job.environment["GESTURE_STEP"] = run.steps > 0 ? "+1" : "-1"
-            count = abs(run.steps)
-        } else {
-            count = run.triggers
+        guard let environment = Self.runEnvironment(job.environment, step: job.step, triggers: run.triggers, steps: run.steps) else {
+            logger.debug("binding run skipped: its coalesced steps cancel out", metadata: ["gesture": "\(job.gesture)"])
+            return
         }
-        job.environment["GESTURE_STEPS"] = String(count)
+        job.environment = environment
+        let count = Int(environment["GESTURE_STEPS"] ?? "1") ?? 1
         do {
             let pid = try BindingExecutor.spawn(command: job.command, environment: job.environment)
             let timeout = Int64(max(1, job.timeout) * 1000)

@@ -10,7 +10,8 @@ import GestureRecording
 import Logging
 
 /// A recording played through the live loop as if it were a device: its timestamps are moved onto
-/// CLOCK_MONOTONIC (`offset`) and its events are fed when the loop's timer reaches them.
+/// CLOCK_MONOTONIC (`offset`, so that its first event is due when injection starts, whatever its
+/// recorded times) and its events are fed when the loop's timer reaches them.
 final class InjectedDevice: SurfaceDevice {
     let ref: DeviceRef
     let recording: Recording
@@ -30,14 +31,24 @@ final class InjectedDevice: SurfaceDevice {
 
 /// Recordings played through the live loop as devices (`--inject`, `--inject-when-subscribed`).
 extension Daemon {
-    /// Adds the pending recordings as devices and starts their clocks now.
+    /// A subscribe, record or attach (`--inject-when-subscribed`): starts the waiting recordings
+    /// at the `--inject-after`-th one (the first by default).
+    func countTowardsInjection() {
+        guard !pendingInjection.isEmpty else { return }
+        injectionRequests += 1
+        if injectionRequests >= options.injectAfterRequests { startInjection() }
+    }
+
+    /// Adds the pending recordings as devices and starts each one's clock now: every recording's
+    /// first event is due at once, however far apart their recorded timestamps are (recordings
+    /// made on different days would otherwise wait for each other's dates).
     func startInjection() {
         guard !pendingInjection.isEmpty else { return }
         let recordings = pendingInjection
         pendingInjection = []
         let now = monotonicMicroseconds()
-        let start = recordings.compactMap { $0.events.first?.time.microseconds }.min() ?? 0
         for recording in recordings {
+            let start = recording.events.first?.time.microseconds ?? 0
             let kind = recording.description.kind
             let ref = DeviceRef(id: nextDeviceID, name: recording.description.name, kind: kind)
             nextDeviceID += 1

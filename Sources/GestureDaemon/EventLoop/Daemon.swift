@@ -52,6 +52,8 @@ public final class Daemon {
     var injected: [InjectedDevice] = []
     /// Recordings waiting for the first subscriber (`--inject-when-subscribed`).
     var pendingInjection: [Recording] = []
+    /// Subscribe, record and attach requests so far, while the injection waits for them.
+    var injectionRequests = 0
     /// The latest event timestamp fed to the pipeline.
     var lastEventTime: Timestamp?
 
@@ -78,6 +80,15 @@ public final class Daemon {
         } catch {
             logger.critical("configuration refused:\n\(error.description)")
             return 2
+        }
+        var options = options
+        if options.socketPath == nil, configuration.socket.path == nil, !UnixListener.isActivated {
+            switch SocketPath.current.forDaemon {
+            case .success(let path): options.socketPath = path
+            case .failure(let error):
+                logger.critical("cannot run: \(error)")
+                return 2
+            }
         }
         let problems = startupProblems(configuration, socketOverride: options.socketPath,
                                        socketActivated: UnixListener.isActivated)
@@ -128,8 +139,9 @@ public final class Daemon {
             socketPath = nil
             logger.info("using the socket passed by systemd")
         } else {
-            listenFD = try ClientHub.listen(path: settings.path, settings: settings)
-            socketPath = settings.path
+            let path = settings.path ?? SocketPath.system
+            listenFD = try ClientHub.listen(path: path, settings: settings)
+            socketPath = path
         }
         hub = try ClientHub(listenFD: listenFD, socketPath: socketPath, settings: settings, epoll: epoll, logger: logger)
         hub.recognizerKinds = recognizerKinds
@@ -219,7 +231,7 @@ public final class Daemon {
             case .request(let pending): hub.reply(to: pending, with: answer(pending))
             case .explainWanted(let on): pipeline.engine.explains = on
             case .subscribed:
-                startInjection()
+                countTowardsInjection()
                 refreshTouchSubscribers()
             case .unsubscribed: refreshTouchSubscribers()
             case .disconnected(let client):

@@ -11,19 +11,24 @@ public struct DaemonOptions: Sendable {
     public var opensDevices: Bool
     /// Recordings fed through the live loop at their recorded pace, as extra devices (`--inject`).
     public var injectedRecordings: [String]
-    /// Start the injected recordings when the first client subscribes, not at start-up.
+    /// Start the injected recordings when a client subscribes (or records, or attaches regions),
+    /// not at start-up.
     public var injectsWhenSubscribed: Bool
+    /// With `injectsWhenSubscribed`: start at this many such requests, from all clients together
+    /// (`--inject-after N`: several clients set up before the first touch).
+    public var injectAfterRequests: Int
     /// The uinput node for the virtual keyboard of `keys:` bindings.
     public var uinputPath: String
 
     public init(configPath: String?, socketPath: String?, opensDevices: Bool = true,
-                injectedRecordings: [String] = [], injectsWhenSubscribed: Bool = false,
+                injectedRecordings: [String] = [], injectsWhenSubscribed: Bool = false, injectAfterRequests: Int = 1,
                 uinputPath: String = VirtualKeyboard.defaultUinputPath) {
         self.configPath = configPath
         self.socketPath = socketPath
         self.opensDevices = opensDevices
         self.injectedRecordings = injectedRecordings
         self.injectsWhenSubscribed = injectsWhenSubscribed
+        self.injectAfterRequests = max(1, injectAfterRequests)
         self.uinputPath = uinputPath
     }
 }

@@ -1,5 +1,5 @@
 /// How much of a frame's path the daemon runs (`Daemon.read`, the hub's streamed send). Always
-/// `full`, except in the measurement builds of scripts/vm-cpu-stages (`-DCPU_STAGE_READ_ONLY`,
+/// `full`, except in the measurement builds of scripts/profiling/vm-cpu-stages (`-DCPU_STAGE_READ_ONLY`,
 /// `-DCPU_STAGE_NO_OUTPUT`, `-DCPU_STAGE_NO_SEND`), which find where the daemon's CPU per event goes.
 /// A constant: every build type-checks every stage, and the optimizer keeps only the one chosen.
 enum MeasurementStage {

@@ -1,4 +1,5 @@
 import GestureConfig
+import GestureProtocol
 import GesturePosix
 
 /// The one decision, shared by `gestured run` and `gestured check-config`, of what in a loaded
@@ -14,7 +15,13 @@ public func startupProblems(_ configuration: Configuration, socketOverride: Stri
 
 /// The path the daemon creates its socket at: `--socket`, else the file's `socket.path`.
 public func daemonSocketPath(_ configuration: Configuration, override: String?) -> String {
-    override ?? configuration.socket.path
+    if let path = override ?? configuration.socket.path { return path }
+    // The shared lookup (docs/daemon.md, "The socket path"); its failure (no runtime directory) is
+    // reported by `run` before any check.
+    switch SocketPath.current.forDaemon {
+    case .success(let path): return path
+    case .failure: return SocketPath.system
+    }
 }
 
 extension HostFacts {

@@ -19,6 +19,10 @@ public struct ReplayPresentation {
     public var writesExpected: Bool
     /// How the picture names the configuration.
     public var configName: String
+    /// Print what the bindings would do at each gesture event (`--bindings`), doing none of it.
+    public var printsBindings = false
+    /// Print (and compare) routine explain lines too (`--verbose`).
+    public var showsRoutine = false
 
     public init(format: OutputFormat, printsTouches: Bool, svgPath: String? = nil, expectPath: String? = nil,
                 writesExpected: Bool = false, configName: String) {
@@ -39,12 +43,16 @@ public struct ReplayPresentation {
         let comparing = expectPath != nil
         let writer = LineWriter(fd: 1, flushesEachLine: pace != nil)
         let printer = OutputPrinter(format: format, writer: writer, origin: origin)
+        printer.showsRoutine = showsRoutine
         var all: [EngineOutput] = []
         var lines: [String] = []
+        let bindings = printsBindings ? BindingPreview.dispatcher(for: recordings, options.configuration, printer: printer) : nil
         Replay.run(recordings, options: options, pace: pace) { output in
             if svgPath != nil { all.append(output) }
             if case .touch = output, !printsTouches { return }
+            if !showsRoutine, case .explain(let e) = output, e.routine { return }
             if comparing { lines.append(output.jsonLine) } else { printer.print(output) }
+            if let bindings, case .gesture(let event) = output { bindings.handle(event, now: event.time.microseconds) }
         }
         if !comparing { printer.finish() }
         var status: Int32 = 0

@@ -30,7 +30,11 @@ extension Daemon {
             ] + bindings.statusFields + [
                 ("explain", pipeline.engine.explains ? "true" : "false"),
                 ("recordings", String(recordings.count)),
-            ] + apps.statusFields)
+            ] + apps.statusFields + [
+                // What a subscribe filter can name (gesturectl checks --gesture and --region).
+                ("gestures", ProtocolLine.strings(configuration.engine.recognizers.map(\.id))),
+                ("regions", ProtocolLine.strings(Self.regionIDs(configuration.engine.root))),
+            ])
         case "devices":
             let list = devices.keys.sorted().map { id -> String in
                 let d = devices[id]!
@@ -88,7 +92,7 @@ extension Daemon {
             return ProtocolLine.response("hit-test", fields)
         case "record":
             // A recorder counts as a subscriber for --inject-when-subscribed.
-            startInjection()
+            countTowardsInjection()
             return recordings.start(request, client: client, fd: pending.fd, devices: recordableDevices(),
                                     now: monotonicMicroseconds())
         case "record-stop":
@@ -105,10 +109,19 @@ extension Daemon {
             if !apps.attached.isEmpty { hub.ownedLinesPossible = true }
             handle(answer.outputs)
             if answer.changed { refreshTouchSubscribers() }
+            // An attached app receives its gestures without subscribing: for --inject-when-subscribed
+            // its attach is its subscribe, counted once its regions are in place (docs/daemon.md,
+            // "Injected recordings").
+            if request.request == "attach", answer.reply.hasPrefix("{\"type\":\"response\"") { countTowardsInjection() }
             return answer.reply
         default:
             return ProtocolLine.error("unsupported request '\(request.request)'", request: request.request)
         }
+    }
+
+    /// The ids of a region tree, depth first.
+    static func regionIDs(_ region: RegionSpec) -> [String] {
+        [region.id] + region.children.flatMap(regionIDs)
     }
 
     /// Every open and injected device, for `record`.

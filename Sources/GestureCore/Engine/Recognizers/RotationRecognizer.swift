@@ -36,14 +36,15 @@ struct RotationRecognizer: RecognizerLogic {
     private var pair = TwoFingerTracker()
     private var motion = PairMotion()
     private var ring = VelocityRing()
-    /// The largest turn that did not dominate, and the scale then (for the explain line).
-    private var overruled: (degrees: Double, scale: Double)?
+    /// The largest turn that did not dominate (for the explain line).
+    private var overruled: Double?
     var deadline: Timestamp? { nil }
 
     /// Why a rotation that never began fails when its fingers lift: its turn passed the threshold
     /// but never dominated the scale change, or it never turned far enough (0° when no pair formed).
+    /// The scale quoted is the fingers' when they lifted, as a pinch of the same fingers reports it.
     private var liftedTooSoon: Reason {
-        if let overruled { return .turnDoesNotDominate(overruled.degrees, overruled.scale) }
+        if let overruled { return .turnDoesNotDominate(overruled, motion.scale) }
         return .notEnoughTurn(motion.degrees, p.rotationThreshold)
     }
 
@@ -109,8 +110,8 @@ struct RotationRecognizer: RecognizerLogic {
             if motion.isTurnLike {
                 state = .active
                 proposal = .begin(.turned(degrees, p.rotationThreshold))
-            } else if degrees > (overruled?.degrees ?? 0) {
-                overruled = (degrees, motion.scale)
+            } else if degrees > (overruled ?? 0) {
+                overruled = degrees
             }
         case (.active, .moved):
             proposal = .change
