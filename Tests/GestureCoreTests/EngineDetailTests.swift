@@ -154,16 +154,16 @@ struct RequireToFailTests {
         // The parent's pan is configured first; a two-finger pinch on the parent keeps both one-finger
         // pans held (a second finger may still join) until settle-time has passed.
         var s = Scenario(pc([spec("ppan", .pan), spec("cpan", .pan, region: "C"), spec("pinch", .pinch)]))
-        // Slowly (4 mm in 240 ms): past the pans' 3 mm, short of the 5 mm that ends settling by motion.
+        // Slowly (4 mm in 290 ms): past the pans' 3 mm, short of the 5 mm that ends settling by motion.
         s.frame(0, .down(1, 50, 50))
-        for t in stride(from: 10.0, through: 240, by: 10) { s.frame(t, .move(1, 50 + t / 60, 50)) }
+        for t in stride(from: 10.0, through: 290, by: 10) { s.frame(t, .move(1, 50 + t / 72.5, 50)) }
         #expect(s.log("cpan").isEmpty && s.log("ppan").isEmpty)
-        s.advance(250)
-        #expect(s.log("cpan") == ["began@250"])
+        s.advance(300)
+        #expect(s.log("cpan") == ["began@300"])
         #expect(s.log("ppan").isEmpty)
         #expect(s.reasons("ppan") == ["excluded by cpan"])
-        s.frame(260, .up(1))
-        #expect(s.log("cpan") == ["began@250", "ended@260"])
+        s.frame(310, .up(1))
+        #expect(s.log("cpan") == ["began@300", "ended@310"])
         #expect(s.settled)
     }
 

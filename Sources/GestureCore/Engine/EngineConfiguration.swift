@@ -149,9 +149,9 @@ public struct RecognizerParameters: Hashable, Sendable {
     public init() {}
 
     /// How long a success waits for another finger by default (ms): on a touchscreen a second finger lands
-    /// up to ~250 ms after the first; on a touchpad a late finger makes the gesture be decided again
+    /// up to ~250 ms after the first (300 ms leaves a margin); on a touchpad a late finger makes the gesture be decided again
     /// anyway, so the wait is libinput's ~150 ms, which a quick two-finger scroll outlasts.
-    public static func defaultSettleTime(for kind: DeviceKind) -> Double { kind == .touchpad ? 150 : 250 }
+    public static func defaultSettleTime(for kind: DeviceKind) -> Double { kind == .touchpad ? 150 : 300 }
 }
 
 /// One recognizer attached to a region.
