@@ -17,7 +17,8 @@ enum Corpus {
 
     /// A recording of this corpus, or of the Chromium OS recordings beside it (`touchMTBPath`).
     static func path(_ name: String) -> String {
-        recordingPaths.first { $0.hasSuffix("/" + name) }.map { root + "/" + $0 }
+        if name.hasPrefix("/") { return name }
+        return recordingPaths.first { $0.hasSuffix("/" + name) }.map { root + "/" + $0 }
             ?? touchMTBPath(name) ?? (autotestFiles.contains(name) ? autotestRoot + "/" + name : nil)
             ?? root + "/" + name
     }

@@ -31,6 +31,26 @@ import Testing
     }
 }
 
+/// A real two-finger scroll after real pointer motion on the same Synaptics pad (derived:
+/// `Tests/Fixtures/derived/README.md`): the pointer's one-finger pan gives way (cancelled, the count
+/// rose on a touchpad) and the scroll is a two-finger pan, not the pointer's pan carried on.
+@Suite struct PointerMotionThenScroll {
+    static let file = URL(fileURLWithPath: Corpus.root).deletingLastPathComponent()
+        .appendingPathComponent("derived/SynPS2 Synaptics TouchPad.pointer-then-two-finger-scroll.evemu").path
+
+    @Test func theScrollIsATwoFingerPan() throws {
+        let g = gestures(try replayWithDefaultConfig(Self.file))
+        let summary = g.filter { $0.state != .changed }.map { "\($0.gesture) \($0.state.rawValue)" }
+        let scroll = g.filter { $0.gesture == "two-finger-pan" }
+        #expect(scroll.first?.state == .began, "\(summary)")
+        #expect(scroll.last?.state == .ended, "\(summary)")
+        #expect(scroll.count > 30, "the scroll's lines: \(scroll.count)")
+        let pointer = g.filter { $0.gesture == "pan" }
+        #expect(pointer.last?.state == .cancelled, "the pointer's pan gives way: \(summary)")
+        #expect(pointer.last!.time < scroll.first!.time)
+    }
+}
+
 /// Over every recording of the fixture folders, with the default config: a continuous gesture's
 /// `ended` / `cancelled` line is where its last `began` / `changed` line was, give or take a few mm
 /// (the fingers' last positions, the lifting ones included), not on the finger left down.

@@ -60,7 +60,8 @@ extension EngineLane {
         riseSince = nil
         let from = decidedFingers
         decidedFingers = n
-        decideAgain(from: from, to: n, &out)
+        // The new fingers have been down since the count rose: settling counts from then.
+        decideAgain(from: from, to: n, since: since, &out)
     }
 
     /// A continuous gesture of this lane (an edge pan or a long press included) has begun and not ended.
@@ -73,7 +74,7 @@ extension EngineLane {
     /// one under way is cancelled, a final one is possible again, a possible one forgets what it had
     /// measured (and a success it held). Their touches stay bound; the hygiene has already rebased the
     /// fingers' origins in a frame where the count changes.
-    mutating func decideAgain(from before: Int, to n: Int, _ out: inout [EngineOutput]) {
+    mutating func decideAgain(from before: Int, to n: Int, since: Timestamp? = nil, _ out: inout [EngineOutput]) {
         let reason = Reason.fingersChanged(before, n)
         for r in slots.indices where slots[r].active > 0 && Self.decidesAgain(slots[r].kind) {
             switch slots[r].state {
@@ -92,7 +93,7 @@ extension EngineLane {
             slots[r].settleUntil = nil
             slots[r].pendingEnded = false
             slots[r].crowdNoted = false
-            slots[r].sequenceStart = now
+            slots[r].sequenceStart = since ?? now
             logics.reset(r)
         }
     }
