@@ -94,6 +94,15 @@ def expect_case(name, live):
     if name == "alps-double-tap":
         return has(lambda g: g["kind"] == "tap" and g.get("taps") == 2) and \
             not has(lambda g: g["kind"] == "tap" and g.get("taps") == 1)
+    if name.endswith("-swipe-left") or name.endswith("-swipe-right"):
+        # A real three-finger touchpad swipe: one continuous swipe-3 in its direction, no pinch or rotation.
+        direction = "left" if name.endswith("left") else "right"
+        swipe = [g for g in live if g["kind"] == "swipe"]
+        return bool(swipe) and swipe[0]["state"] == "began" and swipe[-1]["state"] == "ended" and \
+            all(g.get("fingers") == 3 and g.get("direction") == direction for g in swipe) and \
+            not has(lambda g: g["kind"] in ("pinch", "rotation"))
+    if name == "synaptics-pointer-then-scroll":
+        return has(lambda g: g["kind"] == "pan" and g.get("fingers") == 2 and g["state"] == "ended")
     if name == "synaptics-two-finger-scroll":
         return has(lambda g: g["kind"] == "pan" and g.get("fingers") == 2 and g["state"] == "ended")
     return bool(live)
@@ -296,6 +305,52 @@ try:
 except Exception as e:  # a report, never a failure
     print(f"idle figures unavailable: {e}")
 
+def libinput_class(log):
+    """libinput's gesture class for a stream: swipe N / pinch / scroll / hold / tap / pointer / nothing
+    (the first that applies, in that order)."""
+    if "DEVICE_ADDED" not in log:
+        return "no device"
+    swipe = re.search(r"GESTURE_SWIPE_BEGIN\s+\S+\s+(\d+)", log)
+    if swipe:
+        return f"swipe {swipe.group(1)}"
+    if "GESTURE_PINCH_BEGIN" in log:
+        return "pinch"
+    if "POINTER_SCROLL_FINGER" in log or "POINTER_AXIS" in log:
+        return "scroll"
+    if re.search(r"POINTER_BUTTON.*pressed", log):
+        return "tap"
+    if "GESTURE_HOLD_BEGIN" in log:
+        return "hold"
+    if "POINTER_MOTION" in log:
+        return "pointer"
+    return "nothing"
+
+
+def gestured_class(live):
+    """gestured's class in libinput's words: a swipe of N, a pinch or rotation, a pan of two or more
+    fingers (scroll), a tap, a long press (hold), a one-finger pan (the pointer's motion)."""
+    kinds = [(g["kind"], g.get("fingers", 1)) for g in live]
+    for kind, fingers in kinds:
+        if kind == "swipe":
+            return f"swipe {fingers}"
+    if any(k in ("pinch", "rotation") for k, _ in kinds):
+        return "pinch"
+    if any(k == "pan" and f >= 2 for k, f in kinds):
+        return "scroll"
+    if any(k == "tap" for k, _ in kinds):
+        return "tap"
+    if any(k == "long-press" for k, _ in kinds):
+        return "hold"
+    if any(k in ("pan", "edge-pan") for k, _ in kinds):
+        return "pointer"
+    return "nothing"
+
+
+# Cases where libinput's class and gestured's differ by design; docs/recordings.md ("libinput's
+# view") says why. Anything else that differs fails the check below.
+KNOWN_DIFFERENCES = {
+}
+classes = []
 print("\n== Touchpads: libinput debug-events (same VM, same stream) vs gestured ==")
 for name in cases:
     path = os.path.join(out, f"libinput-{name}.txt")
@@ -326,7 +381,16 @@ for name in cases:
         else:
             ours.append([item, 1])
     show = lambda items: ", ".join(f"{i}×{n}" if n > 1 else i for i, n in items) or "nothing"
-    print(f"{name}:\n  libinput: {show(peer)}\n  gestured: {show(ours)}")
+    theirs, mine = libinput_class(text(path)), gestured_class(gestures(os.path.join(out, f"live-{name}.jsonl")))
+    verdict = "agree" if theirs == mine else \
+        f"DIFFER ({KNOWN_DIFFERENCES.get(name, 'not explained: add it to docs/recordings.md')})"
+    print(f"{name}: libinput {theirs} | gestured {mine} -> {verdict}")
+    print(f"  libinput: {show(peer)}\n  gestured: {show(ours)}")
+    classes.append((name, theirs, mine))
+check("touchpads: every case has libinput's verdict beside gestured's", all(t != "no device" for _, t, _ in classes),
+      f"{classes}")
+check("touchpads: where libinput and gestured differ, docs/recordings.md says why",
+      all(t == m or n in KNOWN_DIFFERENCES for n, t, m in classes), f"{classes}")
 
 # ---- CPU per event: gestured vs libinput debug-events (inside.sh: cpu_section) ----
 CPU_CASES = ["touchscreen-scroll", "touchpad-scroll", "touchpad-one-finger"]  # Tests/vm/cpu.sh
