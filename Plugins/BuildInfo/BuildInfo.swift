@@ -15,6 +15,8 @@ struct BuildInfo: BuildToolPlugin {
             executable: URL(filePath: "/bin/sh"),
             arguments: [root.appending(path: "scripts/build-info").path(percentEncoded: false),
                         output.appending(path: "BuildInfo.swift").path(percentEncoded: false)],
+            // The build's PATH (for git) and, for builds outside a git checkout, GESTURED_COMMIT.
+            environment: ProcessInfo.processInfo.environment.filter { $0.key == "PATH" || $0.key == "GESTURED_COMMIT" },
             outputFilesDirectory: output)]
     }
 }
