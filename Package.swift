@@ -60,7 +60,11 @@ let package = Package(
         // The socket protocol's types and the blocking clients (requests, `gesturectl record`): all
         // `gesturectl` links besides the core, GesturePosix and GestureReport (no libevdev, no libudev,
         // no libyaml, no ICU).
-        .target(name: "GestureProtocol", dependencies: ["GestureCore", "GesturePosix", "CGestureSys"]),
+        .target(name: "GestureProtocol", dependencies: ["GestureCore", "GesturePosix", "CGestureSys"],
+                plugins: ["BuildInfo"]),
+        // Writes the package version (debian/changelog) and the git commit into GestureProtocol
+        // before every build (scripts/build-info; docs/packaging.md, "The version").
+        .plugin(name: "BuildInfo", capability: .buildTool()),
         // For people: the text format, golden-file comparison and the SVG picture of a replay.
         .target(name: "GestureReport", dependencies: ["GestureCore", "GesturePosix"]),
         // The only importer of libevdev and libudev: input devices and the hot-plug monitor.

@@ -1,17 +1,24 @@
 import FoundationEssentials
 import GestureCore
 
-/// Protocol and daemon versions (greeting line).
+/// Protocol and daemon versions (greeting line, `--version`).
 public enum DaemonVersion {
-    public static let version = "0.1.0"
+    /// The package version (debian/changelog's first line, written in by scripts/build-info).
+    public static let version = BuildInfo.version
+    /// The git commit the binary was built from ("-dirty" with uncommitted changes, "unknown" without git).
+    public static let commit = BuildInfo.commit
     public static let protocolVersion = 1
 
-    /// `{"type":"hello","protocol":1,"version":"0.1.0"}`
+    /// What `gestured --version` and `gesturectl --version` print: `0.1.0 (commit 7f853b3fb69f)`.
+    public static var versionText: String { "\(version) (commit \(commit))" }
+
+    /// `{"type":"hello","protocol":1,"version":"0.1.0","commit":"7f853b3fb69f"}`
     public static var helloLine: String {
         var j = JSONLine()
         j.add("type", "hello")
         j.add("protocol", protocolVersion)
         j.add("version", version)
+        j.add("commit", commit)
         return j.line
     }
 }

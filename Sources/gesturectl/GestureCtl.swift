@@ -105,7 +105,7 @@ func fail(_ message: String) -> Never {
 @main
 struct GestureCtl: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "gesturectl", abstract: "Client for the gestured socket.", version: DaemonVersion.version,
+        commandName: "gesturectl", abstract: "Client for the gestured socket.", version: DaemonVersion.versionText,
         subcommands: [Listen.self, Status.self, Devices.self, HitTest.self, Reload.self, Explain.self, Record.self,
                       Rotate.self])
 }

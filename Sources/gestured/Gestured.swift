@@ -5,7 +5,7 @@ import GestureProtocol
 @main
 struct Gestured: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "gestured", abstract: "Linux multitouch gesture daemon.", version: DaemonVersion.version,
+        commandName: "gestured", abstract: "Linux multitouch gesture daemon.", version: DaemonVersion.versionText,
         subcommands: [
             RunCommand.self,
             ReplayCommand.self,

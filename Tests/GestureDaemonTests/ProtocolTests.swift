@@ -10,7 +10,8 @@ import GestureProtocol
                                   device: "pad", region: "screen", fingers: 2)
 
     @Test func helloLineIsTheDocumentedOne() {
-        #expect(DaemonVersion.helloLine == #"{"type":"hello","protocol":1,"version":"0.1.0"}"#)
+        #expect(DaemonVersion.helloLine
+            == #"{"type":"hello","protocol":1,"version":"\#(DaemonVersion.version)","commit":"\#(DaemonVersion.commit)"}"#)
     }
 
     @Test func parsesASubscribeRequest() throws {

@@ -110,7 +110,13 @@ import GestureRecording
             if json(line)["type"] as? String == "error" { again = json(line) }
         }
         #expect((again["message"] as? String)?.contains("already recording device 0") == true, "\(again)")
-        #expect(json(try daemon.roundTrip(client, #"{"request":"status"}"#))["recordings"] as? Int == 1)
+        // The recording's lines share the socket: take the status response, not the next line.
+        try client.send(#"{"request":"status"}"#)
+        var status: [String: Any] = [:]
+        while status.isEmpty, let line = try client.readLine(timeout: 5000) {
+            if json(line)["request"] as? String == "status" { status = json(line) }
+        }
+        #expect(status["recordings"] as? Int == 1, "\(status)")
         try client.send(#"{"request":"record-stop"}"#)
         var ended: [String: Any] = [:], reply: [String: Any] = [:]
         while reply.isEmpty, let line = try client.readLine(timeout: 5000) {

@@ -36,6 +36,7 @@ public final class ReplayServer {
         case "status":
             return ProtocolLine.response("status", [
                 ("version", ProtocolLine.string(DaemonVersion.version)),
+                ("commit", ProtocolLine.string(DaemonVersion.commit)),
                 ("protocol", String(DaemonVersion.protocolVersion)),
                 ("replay", "true"),
                 ("devices", String(recordings.count)),

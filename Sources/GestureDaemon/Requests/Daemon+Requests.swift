@@ -22,6 +22,7 @@ extension Daemon {
             let uptime = Double(monotonicMicroseconds() - started) / 1_000_000
             return ProtocolLine.response("status", [
                 ("version", ProtocolLine.string(DaemonVersion.version)),
+                ("commit", ProtocolLine.string(DaemonVersion.commit)),
                 ("protocol", String(DaemonVersion.protocolVersion)),
                 ("config", ProtocolLine.string(configSource)),
                 ("uptime", JSONLine.number(uptime)),

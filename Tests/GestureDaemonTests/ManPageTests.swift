@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+/// The man pages in man/: written by scripts/generate-man from the binaries' argument descriptions,
+/// man/src/*.md and docs/configuration.md; rendered here by man-db (groff) as a reader sees them.
+@Suite struct ManPageTests {
+    static let pages = ["gestured.1", "gesturectl.1", "gestured.yaml.5"]
+
+    /// The page as `man` prints it to a pipe (80 columns, no formatting), and what groff warned.
+    static func render(_ page: String) throws -> RunResult {
+        try runTool("/usr/bin/env", ["LC_ALL=C.UTF-8", "MANWIDTH=80", "MAN_DISABLE_SECCOMP=1",
+                                     "man", "--warnings", "-l", Paths.packageRoot + "/man/" + page])
+    }
+
+    /// Section headings: the lines that start in the first column, between the header and footer.
+    static func sections(_ text: String) -> [String] {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+        return Array(lines.dropFirst().dropLast().filter { !$0.hasPrefix(" ") })
+    }
+
+    @Test func pagesAreWhatTheGeneratorWritesNow() throws {
+        let dir = TempDir()
+        let run = try runTool(Paths.packageRoot + "/scripts/generate-man", ["--bin-dir", Paths.binDir, "--out", dir.path])
+        try #require(run.status == 0, "scripts/generate-man failed: \(run.stderr)")
+        for page in Self.pages {
+            let fresh = try String(contentsOfFile: dir.file(page), encoding: .utf8)
+            let committed = try String(contentsOfFile: Paths.packageRoot + "/man/" + page, encoding: .utf8)
+            #expect(fresh == committed, "man/\(page) is stale: run scripts/generate-man and commit it")
+        }
+    }
+
+    @Test(arguments: ["gestured.1", "gesturectl.1"])
+    func commandPageRendersWithItsSections(_ page: String) throws {
+        let result = try Self.render(page)
+        #expect(result.status == 0)
+        #expect(result.stderr == "", "man/groff warned about man/\(page): \(result.stderr)")
+        #expect(Self.sections(result.stdout) == ["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS",
+                                                  "ENVIRONMENT", "FILES", "EXAMPLES", "SEE ALSO"])
+        let name = String(page.dropLast(2))
+        let help = try runBinary(name, ["--help"])
+        // Every subcommand `--help` lists has its own subsection.
+        let subcommands = help.stdout.components(separatedBy: "SUBCOMMANDS:").last!
+            .split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
+            .compactMap { $0.split(separator: " ").first.map(String.init) }
+            .filter { $0 != "See" }
+        #expect(!subcommands.isEmpty)
+        for sub in subcommands {
+            #expect(result.stdout.contains("\n   \(name) \(sub)\n"), "man/\(page) has no subsection for \(sub)")
+        }
+        #expect(result.stdout.contains("--version"))
+    }
+
+    @Test func configurationPageHasEveryReferenceSection() throws {
+        let result = try Self.render("gestured.yaml.5")
+        #expect(result.status == 0)
+        #expect(result.stderr == "", "man/groff warned about man/gestured.yaml.5: \(result.stderr)")
+        let reference = try String(contentsOfFile: Paths.packageRoot + "/docs/configuration.md", encoding: .utf8)
+        let headings = reference.split(separator: "\n").filter { $0.hasPrefix("## ") }.map { $0.dropFirst(3).uppercased() }
+        #expect(headings.count >= 8)
+        #expect(Self.sections(result.stdout) == ["NAME", "SYNOPSIS", "DESCRIPTION"] + headings + ["FILES", "SEE ALSO"])
+        // A key from the deepest table of the reference, as a reader finds it.
+        #expect(result.stdout.contains("max-interval"))
+    }
+}
