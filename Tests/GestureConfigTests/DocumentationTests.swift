@@ -88,7 +88,16 @@ import Testing
         let dynamic = setting("DynamicUser") == ["yes"]
         let uid: UInt32 = dynamic ? 61_184 : 0
         let groups = Set([uid] + setting("SupplementaryGroups").compactMap { groupIDs[$0] })
-        let runtime = setting("RuntimeDirectory").map { "/run/" + $0 }
+        // The socket's directory: the service's RuntimeDirectory, or, when the service gets its socket
+        // from gestured.socket, the directory systemd makes for that socket (the daemon makes nothing).
+        var runtime = setting("RuntimeDirectory").map { "/run/" + $0 }
+        if setting("Requires").contains("gestured.socket") {
+            let socketUnit = readText(Repository.root + "/systemd/gestured.socket") ?? ""
+            for line in socketUnit.split(separator: "\n") where line.hasPrefix("ListenStream=") {
+                let path = line.dropFirst("ListenStream=".count)
+                runtime.append(String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]))
+            }
+        }
         let directories = Set(["/", "/run", "/tmp", "/etc"] + runtime)
         let writable = Set(runtime + (uid == 0 ? ["/run", "/tmp"] : ["/tmp"]))
         return HostFacts(uid: uid, groups: groups, groupID: { groupIDs[$0] }, userID: { $0 == "root" ? 0 : nil },

@@ -22,7 +22,8 @@ import Testing
         let top = try FileManager.default.contentsOfDirectory(atPath: Paths.packageRoot + "/scripts")
         let profiling = try FileManager.default.contentsOfDirectory(atPath: Paths.packageRoot + "/scripts/profiling")
         #expect(Set(top) == ["run", "test", "install-deps", "check-golden", "check-units", "embed-default-config.sh",
-                             "generate-key-names", "recordings-table", "profiling"], "\(top.sorted())")
+                             "generate-key-names", "recordings-table", "package", "test-package", "build-info",
+                             "generate-man", "profiling"], "\(top.sorted())")
         let readme = try Self.read("scripts/profiling/README.md")
         for script in profiling where script != "README.md" {
             #expect(readme.contains("`" + script), "scripts/profiling/README.md does not describe \(script)")
