@@ -110,6 +110,24 @@ import Testing
                 "\(s.explanations.filter { $0.hasPrefix("rotate") })")
     }
 
+    /// Three fingers spread apart on a touchpad: not a swipe ("the fingers moved apart"), and the
+    /// pinch, judged on all three fingers as libinput does, zooms in.
+    @Test func threeFingersSpreadingOnATouchpadAreAPinch() {
+        var s = HandScript(.touchpad)
+        let centre = Point(x: 50, y: 35)
+        let directions = [Point(x: -1, y: 0), Point(x: 0.5, y: -0.866), Point(x: 0.5, y: 0.866)]
+        s.frame(0, .down(1, 42, 35), .down(2, 54, 28.1), .down(3, 54, 41.9))
+        s.strokes([1, 2, 3], from: 0, to: 500) { f, k in centre + directions[f - 1] * (8 + 12 * k) }
+        s.frame(510, .up(1), .up(2), .up(3))
+        s.finish()
+        let pinch = lines(s, "pinch")
+        #expect(pinch.first?.state == .began, "\(s.summary.prefix(8))")
+        #expect((pinch.last?.scale ?? 0) > 1.8, "the set's spread: \(String(describing: pinch.last?.scale))")
+        #expect(lines(s, "swipe-3").isEmpty, "\(s.summary.prefix(8))")
+        #expect(s.explanations.contains { $0.hasPrefix("swipe-3: not a swipe: the fingers moved") },
+                "\(s.explanations.filter { $0.hasPrefix("swipe-3") })")
+    }
+
     /// A thumb rests at the bottom of the pad; three fingers land and swipe left.
     @Test func aRestingThumbAndThreeMovingFingersAreAThreeFingerSwipe() {
         var s = HandScript(.touchpad)

@@ -186,7 +186,8 @@ struct EngineLane: Sendable {
                     settleDistance: p.settleDistance, swipeStyle: p.swipeStyle)
     }
 
-    /// Sets the lane up for its device's kind: each recognizer's settle time and the style of each swipe
+    /// Sets the lane up for its device's kind: each recognizer's settle time, whether pinch and rotation
+    /// judge every finger, and the style of each swipe
     /// (`SwipeStyle.resolved(for:)`).
     mutating func configure(for kind: DeviceKind) {
         deviceKind = kind
@@ -195,6 +196,8 @@ struct EngineLane: Sendable {
 
     mutating func applyDeviceKind(_ r: Int) {
         slots[r].settleTime = slots[r].configuredSettleTime ?? RecognizerParameters.defaultSettleTime(for: deviceKind)
+        // Touchpads judge a pinch or rotation on every finger down, as libinput does.
+        logics.setJudgesAllFingers(r, deviceKind == .touchpad)
         guard slots[r].kind == .swipe else { return }
         let continuous = slots[r].swipeStyle.resolved(for: deviceKind) == .continuous
         slots[r].discrete = !continuous
@@ -293,12 +296,12 @@ struct EngineLane: Sendable {
             if state == .possible && slots[r].active >= 3 && (slots[r].kind == .pinch || slots[r].kind == .rotation),
                let other = crowdingRival(r) {
                 // Three or more fingers down and a gesture of that many fingers still possible: no pair
-                // of them begins a pinch or a rotation (a swipe is not a twist).
+                // of them begins a pinch or a rotation (a swipe is not a twist); they keep measuring.
+                input.crowded = true
                 if !slots[r].crowdNoted {
                     slots[r].crowdNoted = true
                     note(r, .crowded(slots[r].kind, slots[r].active, other), &out)
                 }
-                continue
             }
             if slots[r].kind == .rotation && frame.device.isSemiMultitouch && state == .possible {
                 proposals.append((r, .fail(.semiMultitouchAngle)))

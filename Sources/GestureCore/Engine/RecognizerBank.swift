@@ -42,6 +42,15 @@ struct RecognizerBank: Sendable {
         continuous[index[r]] = on
     }
 
+    /// Makes pinch or rotation `r` judge every finger down (touchpads) or the first two.
+    mutating func setJudgesAllFingers(_ r: Int, _ on: Bool) {
+        switch kinds[r] {
+        case .pinch: pinches[index[r]].judgesAllFingers = on
+        case .rotation: rotations[index[r]].judgesAllFingers = on
+        case .tap, .longPress, .pan, .swipe, .edgePan: break
+        }
+    }
+
     mutating func handle(_ r: Int, _ input: borrowing RecognizerInput, state: GestureState) -> Proposal {
         let i = index[r]
         switch kinds[r] {

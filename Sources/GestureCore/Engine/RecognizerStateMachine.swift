@@ -239,6 +239,7 @@ enum Reason: Sendable, Hashable {
             switch kind {
             case .pan: return "not a pan: the fingers' span changed \(f(a)) mm while they moved \(f(b)) mm together"
             case .pinch: return "not a pinch: the fingers moved \(f(b)) mm together, their span \(f(a)) mm"
+            case .swipe: return "not a swipe: the fingers moved \(f(a)) mm apart, \(f(b)) mm together"
             default: return "not a \(kind.rawValue): \(f(a)) / \(f(b))"
             }
         case .landingJump(let mm, let ms): return "first-contact jump of \(f(mm)) mm in \(f(ms)) ms ignored"

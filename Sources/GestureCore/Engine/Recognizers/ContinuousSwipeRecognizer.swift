@@ -13,6 +13,7 @@
 /// | waiting | crossed        | active  | begin: moved `swipeBeginDistance` together                 |
 /// | waiting | crossed        | done    | fail: not a configured direction                           |
 /// | waiting | crossed        | waiting | — (the fingers moved apart more than together: a pinch?)   |
+/// | waiting | spread         | done    | fail: the fingers moved apart `swipeBeginDistance`, twice their common motion: a pinch |
 /// | waiting | allLifted      | done    | fail: too few fingers / not enough movement                |
 /// | active  | moved          | active  | change                                                     |
 /// | active  | fingerLifted   | done    | end                                                        |
@@ -25,6 +26,7 @@ struct ContinuousSwipeRecognizer: RecognizerLogic {
         case tooFewFingers(Int)
         case tooManyFingers(Int)
         case crossed(Double)
+        case spread(Double, Double)
         case allLifted
         case moved
         case fingerLifted
@@ -63,6 +65,8 @@ struct ContinuousSwipeRecognizer: RecognizerLogic {
                 event = .allLifted
             } else if n < p.fingers {
                 event = .tooFewFingers(n)
+            } else if motion.apart >= p.swipeBeginDistance && motion.apart >= 2 * motion.together.length {
+                event = .spread(motion.apart, motion.together.length)
             } else if tracker.translationMM.length >= p.swipeBeginDistance {
                 event = .crossed(tracker.translationMM.length)
             } else {
@@ -104,6 +108,9 @@ struct ContinuousSwipeRecognizer: RecognizerLogic {
                 state = .active
                 proposal = .begin(.swipeBegan(p.fingers, d))
             }
+        case (.waiting, .spread(let apart, let together)):
+            state = .done
+            proposal = .fail(.motionIsNot(.swipe, apart, together))
         case (.waiting, .allLifted):
             state = .done
             proposal = mostFingers < p.fingers
@@ -119,6 +126,7 @@ struct ContinuousSwipeRecognizer: RecognizerLogic {
             state = .done
             proposal = .cancel(.tooManyFingers(n, p.fingers))
         case (.waiting, .moved), (.waiting, .fingerLifted), (.active, .tooFewFingers), (.active, .crossed),
+             (.active, .spread),
              (.active, .allLifted), (.done, _):
             state = .done
             proposal = .bug(.noTransition("continuous swipe", from, event))

@@ -13,7 +13,7 @@
 /// | tracking | pairLost     | waiting  | — (a finger lifted, one is still down)               |
 /// | tracking | allLifted    | done     | fail: not enough span change                         |
 /// | tracking | spanChanged  | active   | begin: span changed ≥ `pinchThreshold`, span dominates |
-/// | tracking | spanChanged  | tracking | — (moved together or turned, while a pan or rotation may still be the gesture) |
+/// | tracking | spanChanged  | tracking | — (moved together or turned, while a pan or rotation may still be the gesture; or crowded: more fingers down and their gesture still possible) |
 /// | active   | moved        | active   | change                                               |
 /// | active   | pairLost     | done     | end                                                  |
 ///
@@ -32,9 +32,15 @@ struct PinchRecognizer: RecognizerLogic {
     var trace = MachineTrace()
     private(set) var state = State.waiting
     private var pair = TwoFingerTracker()
+    /// Judge every finger down, not the first two (touchpads: `TwoFingerTracker.allFingers`).
+    var judgesAllFingers: Bool {
+        get { pair.allFingers }
+        set { pair.allFingers = newValue }
+    }
     private var motion = PairMotion()
     private var ring = VelocityRing()
     private var contested = false
+    private var crowded = false
     var deadline: Timestamp? { nil }
 
     init(_ p: RecognizerParameters) { self.p = p }
@@ -51,6 +57,7 @@ struct PinchRecognizer: RecognizerLogic {
         var changedPair = false
         let two = pair.update(input, pairChanged: &changedPair)
         contested = input.contested
+        crowded = input.crowded
         let event: Event
         switch state {
         case .waiting, .tracking:
@@ -96,7 +103,7 @@ struct PinchRecognizer: RecognizerLogic {
             state = .done
             proposal = .fail(.notEnoughMovement(abs(motion.spanChange), p.pinchThreshold))
         case (.tracking, .spanChanged(let d)):
-            if motion.isPinchLike || !contested {
+            if !crowded && (motion.isPinchLike || !contested) {
                 state = .active
                 proposal = .begin(.spanChanged(d, p.pinchThreshold))
             }

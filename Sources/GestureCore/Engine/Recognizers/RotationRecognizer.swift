@@ -15,7 +15,7 @@
 /// | tracking | pairLost     | waiting  | — (a finger lifted, one is still down)                  |
 /// | tracking | allLifted    | done     | fail: not enough turn / turn did not dominate the scale |
 /// | tracking | turned       | active   | begin: turned ≥ `rotationThreshold`, turning dominates  |
-/// | tracking | turned       | tracking | — (turning does not dominate)                           |
+/// | tracking | turned       | tracking | — (turning does not dominate, or crowded: more fingers down and their gesture still possible) |
 /// | active   | moved        | active   | change                                                  |
 /// | active   | pairLost     | done     | end                                                     |
 ///
@@ -34,6 +34,12 @@ struct RotationRecognizer: RecognizerLogic {
     var trace = MachineTrace()
     private(set) var state = State.waiting
     private var pair = TwoFingerTracker()
+    private var crowded = false
+    /// Judge every finger down, not the first two (touchpads: `TwoFingerTracker.allFingers`).
+    var judgesAllFingers: Bool {
+        get { pair.allFingers }
+        set { pair.allFingers = newValue }
+    }
     private var motion = PairMotion()
     private var ring = VelocityRing()
     /// The largest turn that did not dominate (for the explain line).
@@ -60,6 +66,7 @@ struct RotationRecognizer: RecognizerLogic {
 
     mutating func handle(_ input: borrowing RecognizerInput, state published: GestureState) -> Proposal {
         guard published == .possible || published.isInProgress else { return .none }
+        crowded = input.crowded
         var changedPair = false
         let two = pair.update(input, pairChanged: &changedPair)
         let event: Event
@@ -107,7 +114,7 @@ struct RotationRecognizer: RecognizerLogic {
             state = .done
             proposal = .fail(liftedTooSoon)
         case (.tracking, .turned(let degrees)):
-            if motion.isTurnLike {
+            if motion.isTurnLike && !crowded {
                 state = .active
                 proposal = .begin(.turned(degrees, p.rotationThreshold))
             } else if degrees > (overruled ?? 0) {

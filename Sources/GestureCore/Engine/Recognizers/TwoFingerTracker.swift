@@ -1,6 +1,13 @@
 /// The first two active touches of a recognizer: their span (mm) and angle (radians, clockwise
-/// positive in surface coordinates, y down), for pinch and rotation.
+/// positive in surface coordinates, y down), for pinch and rotation. With `allFingers` (touchpads, as
+/// libinput judges a pinch) every active finger counts: the span is twice their mean distance from
+/// their centroid and the angle turns by their mean turn about it (for two fingers, the same as the
+/// pair's); the "pair" changes whenever the set of fingers does.
 struct TwoFingerTracker: Sendable {
+    var allFingers = false
+    /// `allFingers`: the fingers of the set, and each one's angle about the centroid at the last frame.
+    private var members: [TouchID] = []
+    private var memberAngles: [Double] = []
     var a: TouchID?
     var b: TouchID?
     var span = 0.0
@@ -17,6 +24,8 @@ struct TwoFingerTracker: Sendable {
     mutating func reset() {
         a = nil
         b = nil
+        members.removeAll(keepingCapacity: true)
+        memberAngles.removeAll(keepingCapacity: true)
         fingers = 0
         maxSeen = 0
         originRebased = false
@@ -30,9 +39,75 @@ struct TwoFingerTracker: Sendable {
         return maxSeen < 2 ? .fail(.wrongFingers(maxSeen, 2)) : .fail(notEnough())
     }
 
+    /// `update` with every active finger (`allFingers`). The set stays the same while all of its
+    /// fingers are down (a finger joining then is not part of it, as a third finger is not part of a
+    /// pair); once one lifts, every finger down forms the next set.
+    private mutating func updateAll(_ touches: [Touch], pairChanged: inout Bool) -> Bool {
+        var n = 0
+        var sum = Point.zero, all = Point.zero
+        var kept = 0
+        for k in touches.indices {
+            all += touches[k].location
+            guard !touches[k].phase.isTerminal else { continue }
+            n += 1
+            sum += touches[k].location
+            if members.contains(touches[k].id) { kept += 1 }
+        }
+        fingers = n
+        maxSeen = max(maxSeen, n)
+        if n == touches.count {
+            if n > 0 { location = sum / Double(n) }
+        } else if !touches.isEmpty {
+            location = all / Double(touches.count)
+        }
+        pairChanged = false
+        originRebased = false
+        guard n >= 2 else { return false }
+        // The set: its members while all are down, else every finger down.
+        let keep = !members.isEmpty && kept == members.count
+        if !keep {
+            members.removeAll(keepingCapacity: true)
+            memberAngles.removeAll(keepingCapacity: true)
+            pairChanged = true
+            angle = 0
+        }
+        var centre = Point.zero, centreMM = Point.zero
+        var m = 0
+        for i in touches.indices where !touches[i].phase.isTerminal && (!keep || members.contains(touches[i].id)) {
+            centre += touches[i].location
+            centreMM += touches[i].physicalLocation
+            originRebased = originRebased || touches[i].originRebased
+            m += 1
+        }
+        centre = centre / Double(m)
+        centreMM = centreMM / Double(m)
+        var radius = 0.0
+        var turn = 0.0
+        for i in touches.indices where !touches[i].phase.isTerminal {
+            let id = touches[i].id
+            let v = touches[i].location - centre
+            let a = Geometry.atan2(v.y, v.x)
+            if !keep {
+                members.append(id)
+                memberAngles.append(a)
+            } else if let k = members.firstIndex(of: id) {
+                turn += Geometry.wrap(a - memberAngles[k])
+                memberAngles[k] = a
+            } else {
+                continue
+            }
+            radius += touches[i].physicalLocation.distance(to: centreMM)
+        }
+        if keep { angle += turn / Double(m) }
+        span = 2 * radius / Double(m)
+        midpoint = centreMM
+        return true
+    }
+
     /// Returns false when fewer than two touches are active. `pairChanged` tells when the pair is new.
     /// The pair stays the same while both of its touches are down, whatever the frame order.
     mutating func update(_ input: borrowing RecognizerInput, pairChanged: inout Bool) -> Bool {
+        if allFingers { return updateAll(input.touches, pairChanged: &pairChanged) }
         // Indices into `input.touches` (-1: none), so no touch is copied while looking.
         let touches = input.touches
         var first = -1
