@@ -32,6 +32,8 @@ struct EngineLane: Sendable {
         var cancelsTouches: Bool
         var delaysBegan: Bool
         var delaysEnded: Bool
+        var claimsForwarded = false
+        var holdsForwarded = ForwardingHold.never
         /// Fewest and most fingers the recognizer's gesture can have (settling).
         var fingerRange: ClosedRange<Int>
         /// How long after its first finger landed a success waits while a finger may still join.
@@ -121,6 +123,8 @@ struct EngineLane: Sendable {
     var heldSuccesses = 0
     /// Transitions the state machine refused (a bug if ever non-zero; tests assert it stays 0).
     var illegalTransitions = 0
+    /// What the desktop gets of this lane's touches, when its device is forwarded (EngineLane+Forwarding.swift).
+    var forwarding = LaneForwarding()
 
     init(configuration: EngineConfiguration) {
         var tree = RegionTree(root: configuration.root)
@@ -163,6 +167,7 @@ struct EngineLane: Sendable {
                     isSingleTap: spec.kind == .tap && p.taps == 1 && p.fingers == 1,
                     cancelsTouches: spec.cancelsTouches, delaysBegan: spec.delaysTouchesBegan,
                     delaysEnded: spec.delaysTouchesEnded,
+                    claimsForwarded: spec.claimsForwarded, holdsForwarded: spec.holdsForwarded,
                     fingerRange: EngineLane.fingerRange(spec.kind, p), settleTime: p.settleTime)
     }
 
@@ -196,6 +201,7 @@ struct EngineLane: Sendable {
                 if phase.isTerminal { continue }
                 if layout < 0 { layout = layoutIndex(for: frame.surfaceSize) }
                 ri = newRecord(frame.touches[k], frame: frame, layout: layout)
+                if forwarding.enabled { registerForwarded(ri, device: frame.device) }
             }
             records[ri].lastLocation = frame.touches[k].location
             records[ri].tapCount = frame.touches[k].tapCount
