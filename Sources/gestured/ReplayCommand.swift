@@ -58,6 +58,11 @@ struct ReplayCommand: ParsableCommand {
     @Flag(name: .long, help: "With --expect: write the golden file from this replay instead of comparing.")
     var writeExpected = false
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Forward the devices as `devices: { forward: true }` does and write what the desktop would get, as an evemu file (several devices: file.1.evemu, file.2.evemu…).",
+        valueName: "file.evemu"))
+    var forward: String?
+
     @Option(name: .long, help: "Serve the output on this Unix socket instead of stdout.")
     var socket: String?
 
@@ -68,8 +73,8 @@ struct ReplayCommand: ParsableCommand {
         if files.isEmpty { throw ValidationError("give at least one recording file") }
         if waitForClient && socket == nil { throw ValidationError("--wait-for-client needs --socket") }
         if writeExpected && expect == nil { throw ValidationError("--write-expected needs --expect FILE (the file to write)") }
-        if socket != nil && (expect != nil || svg != nil || format != nil) {
-            throw ValidationError("--socket serves the protocol's JSON lines; it does not combine with --format, --svg or --expect")
+        if socket != nil && (expect != nil || svg != nil || format != nil || forward != nil) {
+            throw ValidationError("--socket serves the protocol's JSON lines; it does not combine with --format, --svg, --expect or --forward")
         }
     }
 
@@ -112,7 +117,7 @@ struct ReplayCommand: ParsableCommand {
         }
         let presentation = ReplayPresentation(
             format: format ?? .automatic(), printsTouches: touches, svgPath: svg, expectPath: expect,
-            writesExpected: writeExpected, configName: config ?? "default (embedded)")
+            writesExpected: writeExpected, forwardPath: forward, configName: config ?? "default (embedded)")
         let status = presentation.run(recordings, options: options, pace: pace)
         if status != 0 { throw ExitCode(status) }
     }
