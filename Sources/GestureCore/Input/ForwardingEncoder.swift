@@ -42,7 +42,6 @@ public struct ForwardingEncoder: Sendable {
 
     /// One source frame's events of held tracks (`track` a serial), kept until released or withdrawn.
     struct KeptFrame: Sendable {
-        var time: Timestamp
         var events: [(track: Int, code: EventCode, value: Int32)]
     }
 
@@ -106,7 +105,11 @@ public struct ForwardingEncoder: Sendable {
     public mutating func consume(_ event: RawEvent) -> Bool {
         if event.type == .syn {
             if event.code == .synReport { return true }
-            if event.code == .synDropped { dropped = true }
+            if event.code == .synDropped {
+                dropped = true
+            } else if !isProtocolB && !dropped {
+                frame.append(event)  // SYN_MT_REPORT: protocol A's contact separator
+            }
             return false
         }
         if dropped { return false }
@@ -189,7 +192,7 @@ public struct ForwardingEncoder: Sendable {
         if !verdictsApplied && inStep && tracks.allSatisfy({ $0.status == .passing }) {
             writeAsItCame(at: time)
         } else {
-            writeReleased()
+            writeReleased(at: time)
             writeFrame(at: time, live: true)
         }
         frame.removeAll(keepingCapacity: true)
@@ -208,7 +211,7 @@ public struct ForwardingEncoder: Sendable {
         let savedFrame = frame, savedTracks = frameTracks
         frame.removeAll(keepingCapacity: true)
         frameTracks.removeAll(keepingCapacity: true)
-        writeReleased()
+        writeReleased(at: time)
         writeFrame(at: time, live: false)
         frame = savedFrame
         frameTracks = savedTracks
@@ -309,8 +312,9 @@ public struct ForwardingEncoder: Sendable {
         }
     }
 
-    /// The kept frames of tracks released now, in order, each as a frame of its own.
-    private mutating func writeReleased() {
+    /// The kept frames of tracks released now, in order, each as a frame of its own, at `time` (the
+    /// desktop gets them now).
+    private mutating func writeReleased(at time: Timestamp) {
         guard tracks.contains(where: \.releasing) else { return }
         for f in kept.indices {
             var wrote = false
@@ -318,14 +322,14 @@ public struct ForwardingEncoder: Sendable {
                 guard let k = index(of: e.track), tracks[k].releasing else { continue }
                 // Its slot taken on the clone by another touch: what was kept cannot be shown.
                 if tracks.contains(where: { $0.serial != e.track && $0.onClone && $0.slot == tracks[k].slot }) { continue }
-                selectCloneSlot(tracks[k].slot, kept[f].time)
-                put(kept[f].time, .abs, e.code, e.value)
-                track(k, RawEvent(time: kept[f].time, type: .abs, code: e.code, value: e.value))
+                selectCloneSlot(tracks[k].slot, time)
+                put(time, .abs, e.code, e.value)
+                track(k, RawEvent(time: time, type: .abs, code: e.code, value: e.value))
                 wrote = true
             }
             if wrote {
-                _ = writeKeysAndEmulation(at: kept[f].time, useSource: false)
-                put(kept[f].time, .syn, .synReport, 0)
+                _ = writeKeysAndEmulation(at: time, useSource: false)
+                put(time, .syn, .synReport, 0)
             }
         }
         for k in tracks.indices where tracks[k].releasing {
@@ -381,7 +385,7 @@ public struct ForwardingEncoder: Sendable {
             output.append(e)
             wrote = true
         }
-        if !keptEvents.isEmpty { kept.append(KeptFrame(time: time, events: keptEvents)) }
+        if !keptEvents.isEmpty { kept.append(KeptFrame(events: keptEvents)) }
         let everyonePasses = tracks.allSatisfy { $0.status == .passing || ($0.status == .withdrawn && $0.sourceLifted) }
         if writeKeysAndEmulation(at: time, useSource: everyonePasses) { wrote = true }
         if everyonePasses && live {
