@@ -37,7 +37,8 @@ extension GesturePipeline {
     /// Whether device `id` is forwarded.
     public func isForwarding(device id: Int) -> Bool { encoderDevices.contains(id) }
 
-    /// The clone's events of device `id` computed since the last call.
+    /// The clone's events of device `id` computed since the last call (a copy: the daemon's path,
+    /// `drainForwarded`, reuses the buffer instead).
     public mutating func takeForwarded(device id: Int) -> [RawEvent] {
         guard let e = encoderDevices.firstIndex(of: id) else { return [] }
         return encoders[e].takeOutput()
