@@ -17,7 +17,8 @@ public protocol TouchClone: AnyObject {
 /// (`libevdev_uinput_create_from_device`) from the real device's libevdev handle, so it has the same
 /// name, bus, vendor, product and version, properties (INPUT_PROP_BUTTONPAD, …), axes with their
 /// ranges and resolution, slot count and keys: the compositor or X treats it as the device it
-/// replaces. Its `phys` is `gestured-clone:` and the real device's phys, so no gestured opens it.
+/// replaces. Its `phys` is `gestured-clone:` and the real device's phys (set with `UI_SET_PHYS`
+/// before creation: libevdev sends none), so no gestured opens it.
 /// Destroyed (`libevdev_uinput_destroy`) on deinit; if the process dies, the kernel removes it when
 /// the uinput descriptor closes. Owned by one thread; not Sendable.
 public final class DeviceClone: TouchClone {
@@ -34,11 +35,11 @@ public final class DeviceClone: TouchClone {
         let fd = try retryingOnInterrupt { Errno.result(open(uinputPath, O_RDWR | O_NONBLOCK | O_CLOEXEC)) }
             .get("open", subject: uinputPath)
         let phys = libevdev_get_phys(device).map { String(cString: $0) } ?? ""
-        let original = phys
-        libevdev_set_phys(device, Self.physPrefix + original)
+        // Before the device is created (libevdev's uinput API does not send a phys); a kernel
+        // without UI_SET_PHYS leaves the clone unmarked, and this daemon still knows its node.
+        _ = gestured_uinput_set_phys(fd, Self.physPrefix + phys)
         var created: OpaquePointer?
         let rc = libevdev_uinput_create_from_device(device, fd, &created)
-        libevdev_set_phys(device, original.isEmpty ? nil : original)
         guard rc == 0, let created else {
             LinuxSystemCalls.shared.close(FileDescriptor(rawValue: fd))
             throw SystemCallError("libevdev_uinput_create_from_device", code: -rc, subject: uinputPath)

@@ -81,7 +81,7 @@ for i in range(frames):
     write([(EV_ABS, ABS_MT_X, x), (EV_ABS, ABS_X, x), (EV_SYN, 0, 0)])
     got = False
     while not got:
-        r, _, _ = select.select([reader], [], [], 1.0)
+        r, _, _ = select.select([reader], [], [], 0.5)
         if not r:
             break
         data = os.read(reader, EVENT.size * 64)

@@ -20,10 +20,12 @@ fwd_check() { echo "$1|$2|$3" >> "$out/forwarding-checks.txt"; }
 fwd_sock=/run/gestured-forward.sock
 fwd_node_of() { grep -o '/dev/input/event[0-9]*' "$1" | head -1; }
 fwd_clone_of() {  # the clone of the device named $1 (its phys starts with gestured-clone:)
-    local d
+    local d name phys
     for d in /sys/class/input/event*; do
-        [ "$(cat "$d/device/name" 2>/dev/null)" = "$1" ] || continue
-        case "$(cat "$d/device/phys" 2>/dev/null)" in gestured-clone:*) echo "/dev/input/$(basename "$d")"; return 0 ;; esac
+        read -r name < "$d/device/name" 2>/dev/null || continue
+        [ "$name" = "$1" ] || continue
+        phys=; read -r phys < "$d/device/phys" 2>/dev/null
+        case "$phys" in gestured-clone:*) echo "/dev/input/${d##*/}"; return 0 ;; esac
     done
     return 1
 }
@@ -85,8 +87,9 @@ forwarding_section() {
     wait_for 30 grep -q DEVICE_ADDED "$out/fwd-libinput-pad-control.txt"
     sleep 0.3
     evemu-play "$node" < "$out/fwd-swipe.events"
-    sleep 0.5
+    sleep 2   # libinput on the emulated CPU catches up
     kill "$peer"; wait "$peer" 2>/dev/null; kill "$pad0"; wait "$pad0" 2>/dev/null
+    for d in /sys/class/input/event*; do echo "$d $(cat "$d/device/name") phys=$(cat "$d/device/phys")"; done > "$out/fwd-sysfs-before.txt" 2>&1
     local n; n=$(fwd_count GESTURE_SWIPE_BEGIN "$out/fwd-libinput-pad-control.txt")
     if [ "$n" -ge 1 ]; then fwd_check ok "control: libinput on the touchpad itself reports the three-finger swipe" "$n GESTURE_SWIPE_BEGIN"
     else fwd_check fail "control: libinput on the touchpad itself reports the three-finger swipe" "none"; fi
@@ -154,7 +157,7 @@ forwarding_section() {
         wait_for 30 grep -q DEVICE_ADDED "$out/fwd-libinput-pad.txt"
         sleep 0.3
         evemu-play "$pnode" < "$out/fwd-swipe.events"
-        sleep 1
+        sleep 2
         kill "$peer"; wait "$peer" 2>/dev/null
         local swipes pointer
         swipes=$(fwd_count GESTURE_SWIPE "$out/fwd-libinput-pad.txt")
@@ -199,6 +202,9 @@ forwarding_section() {
         else
             fwd_check fail "kill -9: no touch left down on the clone" "$downs down, $ups up or cancelled"
         fi
+    else
+        kill -9 "$fwd_daemon"; wait "$fwd_daemon" 2>/dev/null
+        for d in /sys/class/input/event*; do echo "$d $(cat "$d/device/name") phys=$(cat "$d/device/phys")"; done > "$out/fwd-sysfs-noclone.txt" 2>&1
     fi
     kill "$screen_dev"; wait "$screen_dev" 2>/dev/null
 
@@ -215,7 +221,7 @@ forwarding_section() {
     wait_for 30 grep -q DEVICE_ADDED "$out/fwd-libinput-term.txt"
     sleep 0.3
     evemu-play "$snode" < "$rec/touchscreens/$screen.2-finger-scroll-down.events"
-    sleep 0.5
+    sleep 2
     kill "$peer"; wait "$peer" 2>/dev/null
     local term_downs; term_downs=$(fwd_count TOUCH_DOWN "$out/fwd-libinput-term.txt")
     if [ "$rc" = 0 ] && fwd_no_clone_of "$screen" && [ "$term_downs" -ge 1 ]; then
@@ -250,9 +256,9 @@ forwarding_section() {
     # --- figures: latency and CPU -------------------------------------------------------------------
     local lcfg="$out/forward-latency.yaml"
     printf '%s\n' 'version: 1' 'devices: { forward: true, include: [{ name: "fwd-latency*" }] }' > "$lcfg"
-    python3 "$root/Tests/vm/forward_latency.py" direct "fwd-latency direct" "$out/fwd-latency-direct.txt" 500
+    python3 "$root/Tests/vm/forward_latency.py" direct "fwd-latency direct" "$out/fwd-latency-direct.txt" 200
     fwd_start_daemon "$lcfg" "$out/fwd-daemon-latency.log" "$relbin"
-    python3 "$root/Tests/vm/forward_latency.py" clone "fwd-latency clone" "$out/fwd-latency-clone.txt" 500
+    python3 "$root/Tests/vm/forward_latency.py" clone "fwd-latency clone" "$out/fwd-latency-clone.txt" 200
     kill -TERM "$fwd_daemon"; wait "$fwd_daemon" 2>/dev/null
     echo "latency-direct $(cat "$out/fwd-latency-direct.txt")" >> "$out/forwarding-figures.txt"
     echo "latency-clone $(cat "$out/fwd-latency-clone.txt")" >> "$out/forwarding-figures.txt"
