@@ -45,7 +45,8 @@ lines, t = [], 1_000_000
 def e(ty, code, value): lines.append(f"E: {t // 1_000_000}.{t % 1_000_000:06d} {ty:04x} {code:04x} {value}")
 tools = [0x145, 0x14d, 0x14e]
 for f in range(3):
-    e(3, 0x2f, f); e(3, 0x39, 100 + f); e(3, 0x35, 600 + f * 400); e(3, 0x36, 1000)
+    # ABS_MT_PRESSURE too: libinput takes a contact without pressure on such a pad for no touch.
+    e(3, 0x2f, f); e(3, 0x39, 100 + f); e(3, 0x35, 600 + f * 400); e(3, 0x36, 1000); e(3, 0x3a, 70)
     if f == 0: e(1, 0x14a, 1)
     else: e(1, tools[f - 1], 0)
     e(1, tools[f], 1); e(0, 0, 0); t += 12_000
@@ -55,7 +56,7 @@ for k in range(1, 31):
 for f in range(3): e(3, 0x2f, f); e(3, 0x39, -1)
 e(1, 0x14a, 0); e(1, 0x14e, 0); e(0, 0, 0)
 t += 1_000_000
-e(3, 0x2f, 0); e(3, 0x39, 200); e(3, 0x35, 1500); e(3, 0x36, 1000); e(1, 0x14a, 1); e(1, 0x145, 1); e(0, 0, 0); t += 10_000
+e(3, 0x2f, 0); e(3, 0x39, 200); e(3, 0x35, 1500); e(3, 0x36, 1000); e(3, 0x3a, 70); e(1, 0x14a, 1); e(1, 0x145, 1); e(0, 0, 0); t += 10_000
 for k in range(1, 41):
     e(3, 0x35, 1500 + k * 15); e(3, 0x36, 1000 + k * 10); e(0, 0, 0); t += 10_000
 e(3, 0x39, -1); e(1, 0x14a, 0); e(1, 0x145, 0); e(0, 0, 0)
