@@ -26,10 +26,14 @@ public struct DeviceSelection: Hashable, Sendable {
     public var ignore: [DeviceMatch]
     /// EVIOCGRAB the devices (no other client sees their events).
     public var grab: Bool
-    public init(include: [DeviceMatch] = [], ignore: [DeviceMatch] = [], grab: Bool = false) {
+    /// Take the devices (EVIOCGRAB) and give the desktop a clone of each with the touches no gesture
+    /// takes (docs/forwarding.md). Wins over `grab`.
+    public var forward: Bool
+    public init(include: [DeviceMatch] = [], ignore: [DeviceMatch] = [], grab: Bool = false, forward: Bool = false) {
         self.include = include
         self.ignore = ignore
         self.grab = grab
+        self.forward = forward
     }
 }
 

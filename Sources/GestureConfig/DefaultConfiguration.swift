@@ -23,6 +23,7 @@ enum DefaultConfiguration {
         # `vendor` / `product` in hex (or `vendor-product: "056a:00e6"`), or a device `path`.
         devices:
           grab: false          # true: take the devices exclusively (nothing else sees their events)
+          forward: false       # true: take them and give the desktop a clone with the touches no gesture takes
           include: []
           ignore: []
           # ignore:

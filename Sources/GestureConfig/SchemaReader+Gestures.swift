@@ -86,9 +86,11 @@ extension SchemaReader {
         if let n = fields["enabled"] { spec.enabled = reader.bool(n, "'enabled' in \(context)") ?? spec.enabled }
         if let n = fields["cancels-touches"] {
             spec.cancelsTouches = reader.bool(n, "'cancels-touches' in \(context)") ?? spec.cancelsTouches
+            entry.cancelsGiven = spec.cancelsTouches
         }
         if let n = fields["delays-touches-began"] {
             spec.delaysTouchesBegan = reader.bool(n, "'delays-touches-began' in \(context)") ?? spec.delaysTouchesBegan
+            entry.delaysBeganGiven = spec.delaysTouchesBegan
         }
         if let n = fields["delays-touches-ended"] {
             spec.delaysTouchesEnded = reader.bool(n, "'delays-touches-ended' in \(context)") ?? spec.delaysTouchesEnded

@@ -9,10 +9,11 @@ extension SchemaReader {
 
     func devices(_ node: Node) -> DeviceSelection {
         var selection = DeviceSelection()
-        guard let fields = reader.fields(node, in: "'devices'", allowed: ["include", "ignore", "grab"]) else {
+        guard let fields = reader.fields(node, in: "'devices'", allowed: ["include", "ignore", "grab", "forward"]) else {
             return selection
         }
         if let grab = fields["grab"] { selection.grab = reader.bool(grab, "'grab' in 'devices'") ?? false }
+        if let forward = fields["forward"] { selection.forward = reader.bool(forward, "'forward' in 'devices'") ?? false }
         for key in ["include", "ignore"] {
             guard let listNode = fields[key], let items = reader.list(listNode, "'devices.\(key)'") else { continue }
             let matches = items.enumerated().compactMap { index, item -> DeviceMatch? in

@@ -21,6 +21,9 @@ final class SchemaReader {
         /// False when `kind` was missing or bad (reported): the spec's kind is a placeholder, and
         /// the gesture's bindings are not checked against it.
         var kindKnown = true
+        /// `cancels-touches` / `delays-touches-began` as written (nil: not given), for forwarding's defaults.
+        var cancelsGiven: Bool? = nil
+        var delaysBeganGiven: Bool? = nil
     }
 
     var regionIDs: [String: Node] = [:]
@@ -73,7 +76,11 @@ final class SchemaReader {
             if $1.kindKnown { $0[$1.spec.id] = $0[$1.spec.id] ?? $1.spec.kind }
         })
         configuration.bindingConcurrency = bindingReader.concurrency
-        configuration.engine = EngineConfiguration(root: rootRegion, recognizers: gestures.map(\.spec))
+        let bound = Set(configuration.bindings.map(\.gesture))
+        configuration.engine = EngineConfiguration(root: rootRegion, recognizers: gestures.map { entry in
+            ForwardingDefaults.apply(entry.spec, claimGiven: entry.cancelsGiven, holdGiven: entry.delaysBeganGiven,
+                                     taken: bound.contains(entry.spec.id))
+        })
         configuration.origin = ConfigOrigin(file: reader.file)
         configuration.origin.places = socketPlaces
         return configuration
@@ -87,7 +94,13 @@ final class SchemaReader {
         let root = region(regions, isRoot: false, parent: parent)
         if let gestureList, let root { readGestures(gestureList, rootID: root.id) }
         checkReferences()
-        return root.map { ($0, gestures.map(\.spec)) }
+        // A client's own gestures are taken by it: they claim their touches by default.
+        return root.map { root in
+            (root, gestures.map { entry in
+                ForwardingDefaults.apply(entry.spec, claimGiven: entry.cancelsGiven, holdGiven: entry.delaysBeganGiven,
+                                         taken: true)
+            })
+        }
     }
 
     /// The keys `update` may change on a region, read with the file's rules.

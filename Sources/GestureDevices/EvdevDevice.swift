@@ -16,7 +16,7 @@ public final class EvdevDevice {
     /// notices a loss by this count changing, without looking at every event.
     public private(set) var droppedCount = 0
     /// The kernel and libevdev, or a scripted source in tests.
-    private let source: any EvdevEventSource
+    let source: any EvdevEventSource
 
     /// What one `read` found.
     public enum ReadStatus: Equatable, Sendable {

@@ -13,4 +13,10 @@ protocol EvdevEventSource: AnyObject {
     func currentState(at time: Timestamp) -> Result<[RawEvent], Errno>
     func useMonotonicClock() -> Result<Void, Errno>
     func grab(_ on: Bool) -> Result<Void, Errno>
+    /// The libevdev handle a clone is made from (`EvdevDevice.makeClone`); nil for a scripted source.
+    var libevdevHandle: OpaquePointer? { get }
+}
+
+extension EvdevEventSource {
+    var libevdevHandle: OpaquePointer? { nil }
 }

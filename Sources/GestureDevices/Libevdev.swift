@@ -85,6 +85,8 @@ final class Libevdev: EvdevEventSource {
         Errno.result(negative: libevdev_set_clock_id(device, CLOCK_MONOTONIC)).map { _ in () }
     }
 
+    var libevdevHandle: OpaquePointer? { device }
+
     func grab(_ on: Bool) -> Result<Void, Errno> {
         let result = Errno.result(negative: libevdev_grab(device, on ? LIBEVDEV_GRAB : LIBEVDEV_UNGRAB)).map { _ in () }
         if case .success = result { grabbed = on }

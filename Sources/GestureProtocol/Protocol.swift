@@ -245,6 +245,9 @@ public struct SubscriptionFilter: Sendable, Hashable {
             return sets.touchRegions.contains(stream)
         case .explain(let e):
             return matchesExplain(e, kind: nil)
+        case .forwarding:
+            // Between the engine and the device's clone: no subscriber gets it.
+            return false
         }
     }
 

@@ -65,6 +65,8 @@ public struct ReplayPicture: Sendable {
         /// Times and surface positions, in order.
         public var points: [(time: Timestamp, location: Point)]
         public var endPhase: TouchPhase?
+        /// What the desktop got of it, when its device was forwarded (`replay --forward`).
+        public var forwarding: ForwardingMark?
         public var began: Timestamp { points[0].time }
         public var end: Timestamp { points[points.count - 1].time }
 
@@ -77,6 +79,16 @@ public struct ReplayPicture: Sendable {
             }
             return last
         }
+    }
+
+    /// What the desktop got of a touch of a forwarded device.
+    public enum ForwardingMark: Sendable, Equatable {
+        /// Passed through at once.
+        case forwarded
+        /// Held back from its start, then released (written late) at this time.
+        case heldThenReleased(Timestamp)
+        /// Held back, or passed through and then lifted on the clone, at this time: a gesture took it.
+        case cancelled(Timestamp)
     }
 
     /// A gesture's published lines: a discrete one alone, a continuous one from began to its end.
@@ -110,7 +122,9 @@ public struct ReplayPicture: Sendable {
     /// - Parameters: devices in replay order (device names in the outputs find their surface by
     ///   name; two devices of the same name share the first one's); `origin`: the replay's first
     ///   event time.
-    public init(title: String, configName: String, devices: [Device], outputs: [EngineOutput], origin: Timestamp) {
+    /// `forwarded`: the devices were forwarded (`replay --forward`), so every touch gets a `ForwardingMark`.
+    public init(title: String, configName: String, devices: [Device], outputs: [EngineOutput], origin: Timestamp,
+                forwarded: Bool = false) {
         self.title = title
         self.configName = configName
         self.devices = devices
@@ -122,6 +136,7 @@ public struct ReplayPicture: Sendable {
         var trackIndex: [TouchID: Int] = [:]
         var openSpan: [String: Int] = [:]
         var explains: [ExplainEvent] = []
+        var marks: [TouchID: ForwardingMark] = [:]
         for output in outputs {
             switch output {
             case .touch(let t):
@@ -144,6 +159,12 @@ public struct ReplayPicture: Sendable {
                     spans.append(Span(number: spans.count + 1, device: device(named: g.device), events: [g]))
                     if g.state == .began || g.state == .changed { openSpan[key] = spans.count - 1 }
                 }
+            case .forwarding(let f):
+                switch f.verdict {
+                case .hold: marks[f.touch] = marks[f.touch] ?? .cancelled(f.time)
+                case .release: marks[f.touch] = .heldThenReleased(f.time)
+                case .withdraw: marks[f.touch] = .cancelled(f.time)
+                }
             case .explain(let e):
                 last = max(last, e.time)
                 // A recognizer that had already failed hears about later touches; only the failure counts.
@@ -151,6 +172,9 @@ public struct ReplayPicture: Sendable {
             }
         }
         end = last
+        if !marks.isEmpty || forwarded {
+            for i in tracks.indices { tracks[i].forwarding = marks[tracks[i].id] ?? .forwarded }
+        }
         for e in explains {
             let place = fingers(at: e.time)
             failures.append(Failure(number: failures.count + 1, event: e, device: place?.device, location: place?.location))

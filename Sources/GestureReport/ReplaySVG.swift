@@ -58,13 +58,16 @@ struct Page {
     }
 
     mutating func legend() {
-        enum Symbol { case began, ended, cancelled, tick, gesture, failure, region }
-        let items: [(Symbol, String)] = [
+        enum Symbol { case began, ended, cancelled, tick, gesture, failure, region, held, taken }
+        var items: [(Symbol, String)] = [
             (.began, "touch began"), (.ended, "touch ended (square)"), (.cancelled, "touch cancelled"),
             (.tick, "every 100 ms"), (.gesture, "gesture, where it ended (G1… listed below)"),
             (.failure, explained ? "recognizer failed (F1… listed below)" : "recognizer failed (with --explain)"),
             (.region, "region frame, with its id"),
         ]
+        if picture.tracks.contains(where: { $0.forwarding != nil }) {
+            items += [(.held, "held from the desktop, sent late"), (.taken, "taken from the desktop (cancelled)")]
+        }
         let rowHeight = 22.0
         var rows: [[(Symbol, String, Double)]] = [[]]
         var x = 0.0
@@ -100,6 +103,8 @@ struct Page {
                 case .gesture: svg.diamond(sx, cy, size: 16, fill: "none", stroke: gestureInk, strokeWidth: 2)
                 case .failure: svg.cross(sx, cy, size: 10, stroke: failureRed)
                 case .region: svg.rect(sx - 8, cy - 6, 16, 12, stroke: "#6a51a3", strokeWidth: 1.5, dash: "4 2")
+                case .held: svg.polyline([(sx - 9, cy), (sx + 9, cy)], stroke: blue, width: 2.5, dash: "2 4")
+                case .taken: svg.polyline([(sx - 9, cy), (sx + 9, cy)], stroke: blue, width: 2.5, dash: "9 5")
                 }
                 svg.text(x + 22, cy + 4, label, size: 12)
                 x += w

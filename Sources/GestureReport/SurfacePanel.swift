@@ -187,7 +187,14 @@ extension Page {
         // Touch paths, ticks every 100 ms, begin and end markers.
         for track in tracks {
             let colour = colour(of: track)
-            svg.polyline(track.points.map { px($0.location) }, stroke: colour, width: 2.5, opacity: 0.85)
+            // Forwarded devices: a touch the desktop got at once is solid, one held back and written
+            // late is dotted, one a gesture took from the desktop is dashed.
+            let dash: String? = switch track.forwarding {
+            case .heldThenReleased?: "2 4"
+            case .cancelled?: "9 5"
+            case .forwarded?, nil: nil
+            }
+            svg.polyline(track.points.map { px($0.location) }, stroke: colour, width: 2.5, dash: dash, opacity: 0.85)
             var t = track.began.adding(milliseconds: 100)
             while t < track.end {
                 let (x, y) = px(interpolated(track, at: t))
@@ -206,7 +213,13 @@ extension Page {
             labels.block(Rect(x: bx - 6, y: by - 6, width: 12, height: 12))
             labels.block(Rect(x: ex - 5, y: ey - 5, width: 10, height: 10))
             let began = ValueText.milliseconds(picture.ms(track.began))
-            requests.append((Point(x: bx, y: by), "T\(track.id) @\(began) ms", colour, 11, true))
+            let desktop = switch track.forwarding {
+            case .forwarded?: ", forwarded"
+            case .heldThenReleased(let t)?: ", held, sent @\(ValueText.milliseconds(picture.ms(t))) ms"
+            case .cancelled(let t)?: ", cancelled @\(ValueText.milliseconds(picture.ms(t))) ms"
+            case nil: ""
+            }
+            requests.append((Point(x: bx, y: by), "T\(track.id) @\(began) ms\(desktop)", colour, 11, true))
         }
 
         // Gestures: a continuous one's centroid path, its start (hollow) and end (filled).

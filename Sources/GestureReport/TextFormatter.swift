@@ -41,6 +41,13 @@ public struct TextFormatter {
             return touch(t)
         case .engine(.explain(let e)):
             return explain(e)
+        case .engine(.forwarding(let f)):
+            let verb = switch f.verdict {
+            case .hold: "held"
+            case .release: "released to the desktop"
+            case .withdraw: "lifted on the clone"
+            }
+            return [fit("-- touch \(f.touch) \(verb): \(f.reasonText)")]
         case .dropped(let count):
             return [fit("-- \(count) line\(count == 1 ? "" : "s") dropped: this client read too slowly")]
         case .error(let message):

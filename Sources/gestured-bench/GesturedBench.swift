@@ -54,6 +54,9 @@ struct GesturedBench: ParsableCommand {
         let latencyStress = frameLatency(workload, engine: stressEngine)
         let allocations = allocations(workload, engine: defaultEngine, frames: frameCount)
         let parsing = throughputWithParsing(files, engine: defaultEngine)
+        let forwarded = throughput(workload, engine: defaultEngine, forwarding: true)
+        let latencyForwarded = frameLatency(workload, engine: defaultEngine, forwarding: true)
+        let encoder = encoderFrameCost(workload)
         let peakRSS = peakResidentKiB()
 
         let figures: [(String, Double)] = [
@@ -69,6 +72,11 @@ struct GesturedBench: ParsableCommand {
             ("stress_frame_p99_us", latencyStress.p99),
             ("stress_frame_max_us", latencyStress.max),
             ("with_parsing_events_per_sec", parsing),
+            ("forward_events_per_sec", forwarded.eventsPerSecond),
+            ("forward_frame_p50_us", latencyForwarded.p50),
+            ("forward_frame_p99_us", latencyForwarded.p99),
+            ("forward_frame_max_us", latencyForwarded.max),
+            ("forward_encoder_ns_per_frame", encoder),
             ("allocations_per_frame", allocations.perFrame),
             ("allocations_per_quiet_frame", allocations.perQuietFrame),
             ("allocations_per_output", allocations.perOutput),
@@ -95,7 +103,7 @@ struct GesturedBench: ParsableCommand {
     }
 
     /// Replays the decoded corpus (each recording its own pipeline) until `seconds` have passed.
-    func throughput(_ workload: [Recording], engine: EngineConfiguration) -> Throughput {
+    func throughput(_ workload: [Recording], engine: EngineConfiguration, forwarding: Bool = false) -> Throughput {
         var events = 0
         var outputs = 0
         var passes = 0
@@ -104,8 +112,12 @@ struct GesturedBench: ParsableCommand {
         repeat {
             var passOutputs = 0
             for recording in workload {
-                var pipeline = makePipeline(recording, engine: engine)
-                for event in recording.events { passOutputs &+= pipeline.feed(event, device: 0).count }
+                var pipeline = makePipeline(recording, engine: engine, forwarding: forwarding)
+                for event in recording.events {
+                    passOutputs &+= pipeline.feed(event, device: 0).count
+                    // The daemon writes the clone after each read (a frame or more): here after each frame.
+                    if forwarding && event.isSynReport { pipeline.drainForwarded { passOutputs &+= $1.count } }
+                }
                 passOutputs &+= pipeline.finish(at: recording.events.last?.time ?? .zero).count
                 events += recording.events.count
             }
@@ -143,18 +155,21 @@ struct GesturedBench: ParsableCommand {
     }
 
     /// Time from a frame's SYN_REPORT going in to its outputs coming out, per frame, in µs.
-    func frameLatency(_ workload: [Recording], engine: EngineConfiguration) -> Latency {
+    func frameLatency(_ workload: [Recording], engine: EngineConfiguration, forwarding: Bool = false) -> Latency {
         var histogram = Histogram<UInt64>(highestTrackableValue: 1_000_000_000, numberOfSignificantValueDigits: .three)
         for _ in 0..<5 {
             for recording in workload {
-                var pipeline = makePipeline(recording, engine: engine)
+                var pipeline = makePipeline(recording, engine: engine, forwarding: forwarding)
                 for event in recording.events {
                     if event.isSynReport {
                         let before = monotonicNanoseconds()
                         let out = pipeline.feed(event, device: 0)
+                        // With forwarding, the clone's events of the frame are taken as the daemon does.
+                        var clone = 0
+                        if forwarding { pipeline.drainForwarded { clone += $1.count } }
                         let after = monotonicNanoseconds()
                         _ = histogram.record(after - before)
-                        blackHole(out.count)
+                        blackHole(out.count + clone)
                     } else {
                         _ = pipeline.feed(event, device: 0)
                     }
@@ -205,12 +220,48 @@ struct GesturedBench: ParsableCommand {
                            perOutput: Double(outputAllocations) / Double(max(outputs, 1)))
     }
 
+    /// The forwarding encoder alone (`ForwardingEncoder`), ns per source frame: passes over the corpus
+    /// with the device's assembler alone and with the assembler and the encoder (which asks it for
+    /// new contacts' touches), timed whole, the difference per frame; the clone's events read and
+    /// cleared in place each frame, as the daemon does. No verdicts: the common case, touches passing.
+    func encoderFrameCost(_ workload: [Recording]) -> Double {
+        func pass(encoding: Bool) -> (ns: UInt64, frames: Int) {
+            var frames = 0
+            let start = monotonicNanoseconds()
+            for recording in workload {
+                let ref = DeviceRef(id: 0, name: recording.description.name, kind: recording.description.kind)
+                var assembler = FrameAssembler(description: recording.description, device: ref)
+                var encoder = ForwardingEncoder(description: recording.description)
+                var ids = TouchIDGenerator()
+                for event in recording.events {
+                    if let frame = assembler.feed(event, ids: &ids) { blackHole(frame.touches.count) }
+                    if encoding && encoder.consume(event) {
+                        encoder.endFrame(at: event.time, assembler: assembler)
+                        blackHole(encoder.output.count)
+                        encoder.clearOutput()
+                    }
+                    if event.isSynReport { frames += 1 }
+                }
+            }
+            return (monotonicNanoseconds() - start, frames)
+        }
+        var best = (with: UInt64.max, without: UInt64.max)
+        var frames = 1
+        for _ in 0..<7 {
+            let a = pass(encoding: false), b = pass(encoding: true)
+            best = (min(best.with, b.ns), min(best.without, a.ns))
+            frames = max(1, b.frames)
+        }
+        return Double(best.with > best.without ? best.with - best.without : 0) / Double(frames)
+    }
+
     // MARK: helpers
 
-    func makePipeline(_ recording: Recording, engine: EngineConfiguration) -> GesturePipeline {
+    func makePipeline(_ recording: Recording, engine: EngineConfiguration, forwarding: Bool = false) -> GesturePipeline {
         var pipeline = GesturePipeline(engine: GestureEngine(configuration: engine))
         let ref = DeviceRef(id: 0, name: recording.description.name, kind: recording.description.kind)
         pipeline.addDevice(recording.description, ref: ref, surface: SurfaceConfiguration())
+        if forwarding { pipeline.startForwarding(device: 0) }
         return pipeline
     }
 

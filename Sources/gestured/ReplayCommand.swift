@@ -66,6 +66,11 @@ struct ReplayCommand: ParsableCommand {
     @Flag(name: .long, help: "With --expect: write the golden file from this replay instead of comparing.")
     var writeExpected = false
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Forward the devices as `devices: { forward: true }` does and write what the desktop would get, as an evemu file (several devices: file.1.evemu, file.2.evemu…).",
+        valueName: "file.evemu"))
+    var forward: String?
+
     @Option(name: .long, help: "Serve the output on this Unix socket instead of stdout.")
     var socket: String?
 
@@ -77,8 +82,8 @@ struct ReplayCommand: ParsableCommand {
         if waitForClient && socket == nil { throw ValidationError("--wait-for-client needs --socket") }
         if verbose && !explain { throw ValidationError("--verbose adds routine explain lines: give it with --explain") }
         if writeExpected && expect == nil { throw ValidationError("--write-expected needs --expect FILE (the file to write)") }
-        if socket != nil && (expect != nil || svg != nil || format != nil || bindings) {
-            throw ValidationError("--socket serves the protocol's JSON lines; it does not combine with --format, --svg, --expect or --bindings")
+        if socket != nil && (expect != nil || svg != nil || format != nil || bindings || forward != nil) {
+            throw ValidationError("--socket serves the protocol's JSON lines; it does not combine with --format, --svg, --expect, --bindings or --forward")
         }
         if bindings && expect != nil { throw ValidationError("--bindings prints; it does not combine with --expect") }
     }
@@ -122,7 +127,7 @@ struct ReplayCommand: ParsableCommand {
         }
         var presentation = ReplayPresentation(
             format: format ?? .automatic(), printsTouches: touches, svgPath: svg, expectPath: expect,
-            writesExpected: writeExpected, configName: config ?? "default (embedded)")
+            writesExpected: writeExpected, forwardPath: forward, configName: config ?? "default (embedded)")
         presentation.printsBindings = bindings
         presentation.showsRoutine = verbose
         let status = presentation.run(recordings, options: options, pace: pace)

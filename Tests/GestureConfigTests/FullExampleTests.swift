@@ -173,13 +173,17 @@ import GestureCore
         ], publishesTouches: true)
 
         let recognizers = [
-            RecognizerSpec(id: "tap", kind: .tap, region: "sidebar", parameters: tap, requireToFail: ["double-tap"],
-                           cancelsTouches: false, delaysTouchesBegan: true, delaysTouchesEnded: false),
+            forwarding(RecognizerSpec(id: "tap", kind: .tap, region: "sidebar", parameters: tap, requireToFail: ["double-tap"],
+                                      cancelsTouches: false, delaysTouchesBegan: true, delaysTouchesEnded: false),
+                       claims: false, holds: .always),
             RecognizerSpec(id: "double-tap", kind: .tap, region: "panel", parameters: doubleTap),
             RecognizerSpec(id: "press", kind: .longPress, region: "panel", parameters: press, enabled: false),
             RecognizerSpec(id: "scroll", kind: .pan, region: "panel", parameters: scroll),
-            RecognizerSpec(id: "flick", kind: .swipe, region: "panel", parameters: flick, requireToFail: ["scroll"]),
-            RecognizerSpec(id: "zoom", kind: .pinch, region: "panel", parameters: zoom, simultaneousWith: ["turn"]),
+            // Bound (below): they claim; on touchpads they hold the finger that makes their count.
+            forwarding(RecognizerSpec(id: "flick", kind: .swipe, region: "panel", parameters: flick, requireToFail: ["scroll"]),
+                       claims: true, holds: .touchpadFingerCount(3)),
+            forwarding(RecognizerSpec(id: "zoom", kind: .pinch, region: "panel", parameters: zoom, simultaneousWith: ["turn"]),
+                       claims: true, holds: .touchpadFingerCount(2)),
             RecognizerSpec(id: "turn", kind: .rotation, region: "panel", parameters: turn),
             RecognizerSpec(id: "drawer-open", kind: .edgePan, region: "drawer", parameters: drawer),
             RecognizerSpec(id: "all-edges", kind: .edgePan, region: "panel", parameters: allEdges),
@@ -313,4 +317,12 @@ extension FullExampleTests {
         #expect(configuration.engine.recognizers.isEmpty)
         #expect(configuration.socket == SocketSettings())
     }
+}
+
+/// `spec` with the forwarding fields the config layer computes (docs/forwarding.md).
+private func forwarding(_ spec: RecognizerSpec, claims: Bool, holds: ForwardingHold) -> RecognizerSpec {
+    var spec = spec
+    spec.claimsForwarded = claims
+    spec.holdsForwarded = holds
+    return spec
 }

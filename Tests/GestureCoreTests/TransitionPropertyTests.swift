@@ -126,6 +126,7 @@ struct TransitionPropertyTests {
                 case .gesture(let g): g.time
                 case .touch(let e): e.time
                 case .explain(let e): e.time
+                case .forwarding(let f): f.time
                 }
                 #expect(time >= last, "seed \(seed)")
                 last = time

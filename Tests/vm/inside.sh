@@ -276,4 +276,6 @@ EOF
 }
 actions_case
 
+source "$root/Tests/vm/forwarding.sh"; forwarding_section   # forwarding through the kernel (Tests/vm/forwarding.sh)
+
 touch "$out/inside-done"

@@ -168,6 +168,12 @@ public struct RecognizerSpec: Hashable, Sendable {
     public var delaysTouchesBegan: Bool
     public var delaysTouchesEnded: Bool
     public var enabled: Bool
+    /// Forwarding (docs/forwarding.md): when this recognizer begins or is recognized, its touches are
+    /// taken from the desktop (lifted on the forwarded device's clone). Set by the config layer.
+    public var claimsForwarded: Bool = false
+    /// Forwarding: which of its touches this recognizer holds back from the desktop while it may
+    /// still take them. Set by the config layer.
+    public var holdsForwarded: ForwardingHold = .never
 
     public init(id: String, kind: RecognizerKind, region: String, parameters: RecognizerParameters = .init(),
                 requireToFail: [String] = [], simultaneousWith: [String] = [], cancelsTouches: Bool = true,
@@ -183,6 +189,15 @@ public struct RecognizerSpec: Hashable, Sendable {
         self.delaysTouchesEnded = delaysTouchesEnded
         self.enabled = enabled
     }
+}
+
+/// Which touches a recognizer holds back from the desktop while it is possible (forwarding).
+public enum ForwardingHold: Hashable, Sendable {
+    case never
+    /// Every touch it receives (`delays-touches-began`; edge pans, whose touches outside the zone fail them at once).
+    case always
+    /// On touchpads, a finger that makes the count of fingers down equal this (the gesture's finger count).
+    case touchpadFingerCount(Int)
 }
 
 /// What the engine needs: the region tree and its recognizers.

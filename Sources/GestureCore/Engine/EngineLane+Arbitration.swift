@@ -165,6 +165,7 @@ extension EngineLane {
             transition(o, st == .possible ? .fail : .cancel, .excludedBy(r), &out)
         }
         if slots[r].cancelsTouches { cancelTouches(of: r, &out) }
+        if forwarding.enabled && slots[r].claimsForwarded { withdrawForwarded(claimedBy: r, &out) }
         if !slots[r].discrete && slots[r].pendingEnded {
             slots[r].pendingEnded = false
             transition(r, .end, .lifted, &out)

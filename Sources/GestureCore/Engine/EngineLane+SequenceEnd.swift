@@ -23,6 +23,7 @@ extension EngineLane {
         // have none, and then the scan would find nothing.
         if liftedSlots { endLiftedSequences(&out) }
         flushHeld(&out)
+        if forwarding.enabled { decideForwarded(&out) }
         var i = records.count - 1
         while i >= 0 {
             // The fields in place: copying the record would copy its touch and retain its arrays.

@@ -32,6 +32,8 @@ struct EngineLane: Sendable {
         var cancelsTouches: Bool
         var delaysBegan: Bool
         var delaysEnded: Bool
+        var claimsForwarded = false
+        var holdsForwarded = ForwardingHold.never
         /// Fewest and most fingers the recognizer's gesture can have (settling).
         var fingerRange: ClosedRange<Int>
         /// `settle-time` as configured (nil: the device kind's default).
@@ -138,6 +140,8 @@ struct EngineLane: Sendable {
     /// lasted while a gesture is under way (EngineLane+Touchpad.swift).
     var decidedFingers = 0
     var riseSince: Timestamp?
+    /// What the desktop gets of this lane's touches, when its device is forwarded (EngineLane+Forwarding.swift).
+    var forwarding = LaneForwarding()
 
     init(configuration: EngineConfiguration) {
         var tree = RegionTree(root: configuration.root)
@@ -180,6 +184,7 @@ struct EngineLane: Sendable {
                     isSingleTap: spec.kind == .tap && p.taps == 1 && p.fingers == 1,
                     cancelsTouches: spec.cancelsTouches, delaysBegan: spec.delaysTouchesBegan,
                     delaysEnded: spec.delaysTouchesEnded,
+                    claimsForwarded: spec.claimsForwarded, holdsForwarded: spec.holdsForwarded,
                     fingerRange: EngineLane.fingerRange(spec.kind, p),
                     configuredSettleTime: p.settleTime,
                     settleTime: p.settleTime ?? RecognizerParameters.defaultSettleTime(for: .touchscreen),
@@ -234,6 +239,7 @@ struct EngineLane: Sendable {
                 if phase.isTerminal { continue }
                 if layout < 0 { layout = layoutIndex(for: frame.surfaceSize) }
                 ri = newRecord(frame.touches[k], frame: frame, layout: layout)
+                if forwarding.enabled { registerForwarded(ri, device: frame.device) }
             }
             records[ri].lastLocation = frame.touches[k].location
             records[ri].tapCount = frame.touches[k].tapCount

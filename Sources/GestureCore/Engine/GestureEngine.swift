@@ -41,6 +41,8 @@ public struct GestureEngine: Sendable {
     /// different devices never share a gesture, so lanes never interact.
     var lanes: [EngineLane] = []
     var laneDevices: [Int] = []
+    /// Devices whose touches the desktop gets through a clone (GestureEngine+Forwarding.swift).
+    var forwardedDevices: [Int] = []
 
     public init(configuration: EngineConfiguration) {
         self.configuration = configuration
@@ -64,6 +66,7 @@ public struct GestureEngine: Sendable {
             lanes[lane].deviceName = frame.device.name
             lanes[lane].hygiene = ContactHygiene(settings: configuration.contacts(for: frame.device.kind))
             lanes[lane].configure(for: frame.device.kind)
+            lanes[lane].forwarding.enabled = forwardedDevices.contains(frame.device.id)
         }
         lanes[lane].process(frame, into: &out)
         updateNextDeadline()

@@ -6,6 +6,11 @@ public struct GesturePipeline: Sendable {
     /// devices): no hashing per event, and the assembler is mutated in place.
     var deviceIDs: [Int] = []
     var assemblers: [FrameAssembler] = []
+    /// Per assembler, the index of its device's forwarding encoder in `encoders`, or -1
+    /// (GesturePipeline+Forwarding.swift): a device that is not forwarded pays one comparison per event.
+    var encoderIndex: [Int] = []
+    var encoders: [ForwardingEncoder] = []
+    var encoderDevices: [Int] = []
     /// Surfaces waiting for their device's touches to lift (GesturePipeline+LiveSurface.swift).
     var pendingSurfaces: [Int: SurfaceConfiguration] = [:]
     private var ids = TouchIDGenerator()
@@ -26,6 +31,7 @@ public struct GesturePipeline: Sendable {
         } else {
             deviceIDs.append(ref.id)
             assemblers.append(assembler)
+            encoderIndex.append(-1)
         }
         pendingSurfaces[ref.id] = nil
     }
@@ -43,7 +49,9 @@ public struct GesturePipeline: Sendable {
     /// Cancels the device's open touches (and so its recognizers) and forgets it.
     public mutating func removeDevice(id: Int, at time: Timestamp) -> [EngineOutput] {
         guard let index = assemblerIndex(id) else { return [] }
+        stopForwarding(device: id, at: time)
         deviceIDs.remove(at: index)
+        encoderIndex.remove(at: index)
         var assembler = assemblers.remove(at: index)
         var out = engine.advance(to: time)
         if let frame = assembler.cancelAll(at: time) { out += deliver(frame) }
@@ -76,21 +84,32 @@ public struct GesturePipeline: Sendable {
     @inline(__always)
     private mutating func step(_ event: RawEvent, assembler index: Int, into out: inout [EngineOutput]) {
         if let deadline = engine.nextDeadline, deadline <= event.time {
+            let start = out.count
             if out.isEmpty { out = engine.advance(to: event.time) } else { out += engine.advance(to: event.time) }
+            if !encoders.isEmpty { forwardVerdicts(out, from: start, at: event.time, frameOf: -1) }
         }
-        guard assemblers[index].consume(event), let frame = assemblers[index].report(at: event.time, ids: &ids) else {
-            return
+        let encoder = encoderIndex[index]
+        let report = assemblers[index].consume(event)
+        if encoder >= 0 { _ = encoders[encoder].consume(event) }
+        guard report else { return }
+        let start = out.count
+        if let frame = assemblers[index].report(at: event.time, ids: &ids) {
+            // Taking the engine's arrays whole when nothing came before keeps their storage reusable.
+            if out.isEmpty {
+                out = deliver(frame)
+            } else {
+                out += deliver(frame)
+            }
         }
-        // Taking the engine's arrays whole when nothing came before keeps their storage reusable.
-        if out.isEmpty {
-            out = deliver(frame)
-        } else {
-            out += deliver(frame)
-        }
+        if encoder >= 0 { forwardVerdicts(out, from: start, at: event.time, frameOf: encoder, assembler: index) }
         if !pendingSurfaces.isEmpty { applyPendingSurface(at: index) }
     }
 
-    public mutating func advance(to time: Timestamp) -> [EngineOutput] { engine.advance(to: time) }
+    public mutating func advance(to time: Timestamp) -> [EngineOutput] {
+        let out = engine.advance(to: time)
+        if !encoders.isEmpty { forwardVerdicts(out, from: 0, at: time, frameOf: -1) }
+        return out
+    }
     public var nextDeadline: Timestamp? { engine.nextDeadline }
 
     /// End of input for every device: closes open touches, then runs time past every deadline.
@@ -106,6 +125,10 @@ public struct GesturePipeline: Sendable {
             now = max(now, deadline)
             out += engine.advance(to: now)
             guardCount += 1
+        }
+        if !encoders.isEmpty {
+            forwardVerdicts(out, from: 0, at: now, frameOf: -1)
+            for e in encoders.indices { encoders[e].liftEverything(at: now) }
         }
         return out
     }

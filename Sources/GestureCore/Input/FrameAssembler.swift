@@ -251,6 +251,16 @@ public struct FrameAssembler: Sendable {
         return frames
     }
 
+    /// The touch of the contact in protocol-B slot `slot`, if it is one (forwarding: `ForwardingEncoder`
+    /// asks once per new contact). nil for an empty slot, a palm, a hovering contact.
+    public func touchID(inSlot slot: Int) -> TouchID? {
+        guard multitouchProtocol == .typeB, slot >= 0, slot < slots.slotCount,
+              case .active = slots.slots[slot].state else { return nil }
+        let key = slots.slots[slot].key
+        for touch in open where touch.key == key && !touch.isSynthesized { return touch.id }
+        return nil
+    }
+
     /// Number of touches open now (for tests and diagnostics).
     public var openTouchCount: Int { open.count }
 

@@ -139,4 +139,6 @@ public enum EngineOutput: Hashable, Sendable {
     case gesture(GestureEvent)
     case touch(TouchEvent)
     case explain(ExplainEvent)
+    /// A verdict on a touch of a forwarded device: what the desktop gets of it (docs/forwarding.md).
+    case forwarding(TouchForwarding)
 }

@@ -394,6 +394,20 @@ extension TouchEvent {
     }
 }
 
+extension TouchForwarding {
+    /// `{"type":"forwarding","touch":2,"device":"…","verdict":"hold","reason":"…","time":…}`
+    public var jsonLine: String {
+        var j = JSONLine()
+        j.add("type", "forwarding")
+        j.add("touch", touch.rawValue)
+        j.add("device", deviceName.string)
+        j.add("verdict", verdict.rawValue)
+        j.add("reason", reasonText)
+        j.add("time", time.seconds)
+        return j.line
+    }
+}
+
 extension ExplainEvent {
     public var jsonLine: String {
         var j = JSONLine()
@@ -415,6 +429,7 @@ extension EngineOutput {
         case .gesture(let g): g.jsonLine
         case .touch(let t): t.jsonLine
         case .explain(let e): e.jsonLine
+        case .forwarding(let f): f.jsonLine
         }
     }
 }

@@ -32,9 +32,9 @@ public struct StreamedLineWriter: Sendable {
             return write(gesture: g)
         case .touch(let t):
             return t.writeJSONLine(into: &buffer)
-        case .explain(let e):
-            // Rare (explain subscribers only): through the string.
-            let utf8 = e.jsonLine.utf8
+        case .explain, .forwarding:
+            // Rare (explain subscribers, replay): through the string.
+            let utf8 = output.jsonLine.utf8
             if buffer.count < utf8.count + 1 { buffer.append(contentsOf: repeatElement(0, count: utf8.count + 1 - buffer.count)) }
             var n = 0
             for byte in utf8 {

@@ -30,6 +30,8 @@ extension ClientHub {
                 enqueueStreamed(seen.jsonLine, to: client)
             }
             return true
+        case .forwarding:
+            return false
         }
     }
 

@@ -57,6 +57,8 @@ enum ClientNamespace {
             e.gesture = local(e.gesture, for: viewer)
             e.region = local(e.region, for: viewer)
             return .explain(e)
+        case .forwarding:
+            return output
         }
     }
 }

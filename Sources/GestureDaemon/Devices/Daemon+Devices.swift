@@ -14,10 +14,13 @@ final class LiveDevice: SurfaceDevice {
     let ref: DeviceRef
     let evdev: EvdevDevice
     var surface: SurfaceConfiguration
-    init(ref: DeviceRef, evdev: EvdevDevice, surface: SurfaceConfiguration) {
+    /// The clone the desktop reads while the device is forwarded (Daemon+Forwarding.swift).
+    var clone: (any TouchClone)?
+    init(ref: DeviceRef, evdev: EvdevDevice, surface: SurfaceConfiguration, clone: (any TouchClone)? = nil) {
         self.ref = ref
         self.evdev = evdev
         self.surface = surface
+        self.clone = clone
     }
 }
 
@@ -57,6 +60,10 @@ extension Daemon {
             return
         }
         let description = evdev.description
+        guard !isClone(evdev, node: info.devnode) else {
+            logger.debug("a forwarded device's clone: not opened", metadata: ["path": "\(info.devnode)"])
+            return
+        }
         guard description.kind != .other else {
             logger.debug("not a touch device", metadata: ["path": "\(info.devnode)", "name": "\(description.name)"])
             return
@@ -72,7 +79,7 @@ extension Daemon {
         } catch {
             logger.warning("cannot switch device to CLOCK_MONOTONIC; timers may be off", metadata: ["error": "\(error)"])
         }
-        if configuration.devices.grab {
+        if configuration.devices.grab && !configuration.devices.forward {
             do { try evdev.grab(true) } catch {
                 logger.warning("cannot grab device", metadata: ["error": "\(error)"])
             }
@@ -91,6 +98,7 @@ extension Daemon {
         deviceByFD[evdev.fd] = device
         deviceByNode[info.devnode] = ref.id
         pipeline.addDevice(description, ref: ref, surface: surface)
+        if configuration.devices.forward { startForwarding(device) }
         logger.info("device added", metadata: [
             "id": "\(ref.id)", "name": "\(description.name)", "kind": "\(kind.rawValue)", "path": "\(info.devnode)",
             "protocol": "\(description.multitouchProtocol.rawValue)", "slots": "\(description.slotCount)",
@@ -104,6 +112,7 @@ extension Daemon {
         deviceByFD[device.evdev.fd] = nil
         deviceByNode = deviceByNode.filter { $0.value != id }
         let now = max(Timestamp(microseconds: monotonicMicroseconds()), lastEventTime ?? .zero)
+        stopForwarding(device, at: now)
         handle(pipeline.removeDevice(id: id, at: now))
         recordings.end(device: id, reason: "device removed (\(reason))")
         logger.info("device removed", metadata: ["id": "\(id)", "name": "\(device.ref.name)", "reason": "\(reason)"])

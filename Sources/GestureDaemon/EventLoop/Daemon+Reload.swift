@@ -41,7 +41,13 @@ extension Daemon {
     func apply(_ newConfiguration: Configuration) {
         let now = max(Timestamp(microseconds: monotonicMicroseconds()), lastEventTime ?? .zero)
         // Open gestures end as cancelled under the old config; every device restarts clean.
-        for id in devices.keys.sorted() { handle(pipeline.removeDevice(id: id, at: now)) }
+        for id in devices.keys.sorted() {
+            // The clone keeps its touches' lifts; the clone itself stays while forwarding stays on.
+            if let device = devices[id], let clone = device.clone {
+                try? clone.write(pipeline.stopForwarding(device: id, at: now))
+            }
+            handle(pipeline.removeDevice(id: id, at: now))
+        }
         for device in injected { handle(pipeline.removeDevice(id: device.ref.id, at: now)) }
         if newConfiguration.socket != configuration.socket {
             logger.notice("socket path, mode and owner changes take effect at restart")
@@ -65,21 +71,23 @@ extension Daemon {
         for (id, device) in old.sorted(by: { $0.key < $1.key }) {
             let desc = device.evdev.description
             guard newConfiguration.devices.selects(desc, kind: device.ref.kind, path: device.evdev.path) else {
+                stopForwarding(device, at: now)
                 epoll.remove(device.evdev.fd)
                 recordings.end(device: id, reason: "device no longer selected by the reloaded config")
                 logger.info("device no longer selected", metadata: ["id": "\(id)", "name": "\(desc.name)"])
                 continue
             }
-            if device.evdev.isGrabbed != newConfiguration.devices.grab {
-                try? device.evdev.grab(newConfiguration.devices.grab)
-            }
+            if !newConfiguration.devices.forward { stopForwarding(device, at: now) }
+            let grab = newConfiguration.devices.grab || device.clone != nil
+            if device.evdev.isGrabbed != grab { try? device.evdev.grab(grab) }
             let surface = apps.surfaces.applied(
                 to: newConfiguration.surface(for: desc, kind: device.ref.kind, path: device.evdev.path), device: device.ref)
-            let live = LiveDevice(ref: device.ref, evdev: device.evdev, surface: surface)
+            let live = LiveDevice(ref: device.ref, evdev: device.evdev, surface: surface, clone: device.clone)
             devices[id] = live
             deviceByFD[device.evdev.fd] = live
             deviceByNode[device.evdev.path] = id
             pipeline.addDevice(desc, ref: device.ref, surface: surface)
+            if newConfiguration.devices.forward { startForwarding(live) }
         }
         for device in injected {
             pipeline.addDevice(device.recording.description, ref: device.ref, surface: device.surface)

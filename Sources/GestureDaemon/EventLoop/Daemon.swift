@@ -45,6 +45,12 @@ public final class Daemon {
     var devices: [Int: LiveDevice] = [:]
     var deviceByFD = DescriptorTable<LiveDevice>()
     var deviceByNode: [String: Int] = [:]
+    /// The nodes of this daemon's clones of forwarded devices (never opened as input devices).
+    var cloneNodes: Set<String> = []
+    /// Makes a forwarded device's clone (a seam: `ForwardingSetup`).
+    var cloneMaker: (EvdevDevice) throws(SystemCallError) -> any TouchClone = { evdev throws(SystemCallError) in
+        try evdev.makeClone()
+    }
     var nextDeviceID = 0
     var running = true
     let started = monotonicMicroseconds()
@@ -286,6 +292,7 @@ public final class Daemon {
                 }
             }
         }
+        if pipeline.forwards { writeClones() }
     }
 
     func shutdown() {

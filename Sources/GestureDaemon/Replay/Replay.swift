@@ -10,11 +10,15 @@ public struct ReplayOptions: Sendable {
     public var emitsAllTouches: Bool
     /// Emit explain lines (`--explain`).
     public var explains: Bool
+    /// Forward every device (`--forward`): the engine gives verdicts, and the clones' events are computed.
+    public var forwards: Bool
 
-    public init(configuration: Configuration, emitsAllTouches: Bool = false, explains: Bool = false) {
+    public init(configuration: Configuration, emitsAllTouches: Bool = false, explains: Bool = false,
+                forwards: Bool = false) {
         self.configuration = configuration
         self.emitsAllTouches = emitsAllTouches
         self.explains = explains
+        self.forwards = forwards
     }
 }
 
@@ -45,8 +49,11 @@ public enum Replay {
     /// Feeds every recording as its own device, events merged by time (file order breaks ties),
     /// then finishes at the last event time so pending recognizers resolve. `pace` is called before
     /// each event with its time (for `--realtime`); `emit` gets every output in order.
+    /// With `options.forwards`, `forwarded` gets each device's clone events (device index, events) as
+    /// they are computed.
     public static func run(_ recordings: [Recording], options: ReplayOptions,
-                           pace: ((Timestamp) -> Void)? = nil, emit: (EngineOutput) -> Void) {
+                           pace: ((Timestamp) -> Void)? = nil, forwarded: ((Int, [RawEvent]) -> Void)? = nil,
+                           emit: (EngineOutput) -> Void) {
         var engine = GestureEngine(configuration: options.configuration.engine)
         engine.explains = options.explains
         var pipeline = GesturePipeline(engine: engine, emitsAllTouches: options.emitsAllTouches)
@@ -55,7 +62,9 @@ public enum Replay {
             let surface = options.configuration.surface(for: recording.description, kind: ref.kind,
                                                         path: recording.description.path ?? recording.source)
             pipeline.addDevice(recording.description, ref: ref, surface: surface)
+            if options.forwards { pipeline.startForwarding(device: index) }
         }
+        func drain() { if let forwarded { pipeline.drainForwarded(forwarded) } }
         var cursors = [Int](repeating: 0, count: recordings.count)
         var last: Timestamp?
         while true {
@@ -71,8 +80,25 @@ public enum Replay {
             pace?(event.time)
             last = max(last ?? event.time, event.time)
             for output in pipeline.feed(event, device: i) { emit(output) }
+            drain()
         }
         for output in pipeline.finish(at: last ?? .zero) { emit(output) }
+        drain()
+    }
+
+    /// A forwarded replay: the outputs, and per recording what its clone gets (same description,
+    /// the clone's events), deterministic.
+    public static func forwarded(_ recordings: [Recording], options: ReplayOptions)
+        -> (outputs: [EngineOutput], clones: [Recording]) {
+        var options = options
+        options.forwards = true
+        var outputs: [EngineOutput] = []
+        var events = [[RawEvent]](repeating: [], count: recordings.count)
+        run(recordings, options: options, forwarded: { events[$0] += $1 }) { outputs.append($0) }
+        let clones = recordings.enumerated().map { i, r in
+            Recording(description: r.description, events: events[i], source: r.source + " (forwarded)")
+        }
+        return (outputs, clones)
     }
 
     /// Every output of a replay, in order (for tests and benchmarks).

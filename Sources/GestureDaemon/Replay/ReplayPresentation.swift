@@ -17,6 +17,8 @@ public struct ReplayPresentation {
     public var svgPath: String?
     public var expectPath: String?
     public var writesExpected: Bool
+    /// `--forward`: where to write what the desktop gets (an evemu file per device).
+    public var forwardPath: String?
     /// How the picture names the configuration.
     public var configName: String
     /// Print what the bindings would do at each gesture event (`--bindings`), doing none of it.
@@ -25,7 +27,8 @@ public struct ReplayPresentation {
     public var showsRoutine = false
 
     public init(format: OutputFormat, printsTouches: Bool, svgPath: String? = nil, expectPath: String? = nil,
-                writesExpected: Bool = false, configName: String) {
+                writesExpected: Bool = false, forwardPath: String? = nil, configName: String) {
+        self.forwardPath = forwardPath
         self.format = format
         self.printsTouches = printsTouches
         self.svgPath = svgPath
@@ -47,7 +50,10 @@ public struct ReplayPresentation {
         var all: [EngineOutput] = []
         var lines: [String] = []
         let bindings = printsBindings ? BindingPreview.dispatcher(for: recordings, options.configuration, printer: printer) : nil
-        Replay.run(recordings, options: options, pace: pace) { output in
+        if forwardPath != nil { options.forwards = true }
+        var clones = [[RawEvent]](repeating: [], count: recordings.count)
+        let forwarded: ((Int, [RawEvent]) -> Void)? = forwardPath == nil ? nil : { clones[$0] += $1 }
+        Replay.run(recordings, options: options, pace: pace, forwarded: forwarded) { output in
             if svgPath != nil { all.append(output) }
             if case .touch = output, !printsTouches { return }
             if !showsRoutine, case .explain(let e) = output, e.routine { return }
@@ -68,13 +74,27 @@ public struct ReplayPresentation {
             var unique: [String] = []
             for name in names where !unique.contains(name) { unique.append(name) }
             let picture = ReplayPicture(title: "Replay of " + unique.joined(separator: ", "), configName: configName,
-                                        devices: devices, outputs: all, origin: origin)
+                                        devices: devices, outputs: all, origin: origin, forwarded: options.forwards)
             let svg = ReplaySVG.render(picture, explained: options.explains)
             if let error = Self.write(svg, to: svgPath) {
                 writeStandardError("gestured: cannot write \(svgPath): \(error)\n")
                 status = 2
             } else {
                 writeStandardError("wrote \(svgPath): \(picture.tracks.count) touches, \(picture.spans.count) gestures\n")
+            }
+        }
+        if let forwardPath {
+            for (i, recording) in recordings.enumerated() {
+                let path = Self.forwardPath(forwardPath, device: i, of: recordings.count)
+                let text = EvemuWriter.header(recording.description, comments: [
+                    "what the desktop gets of \(recording.source): gestured replay --forward"])
+                    + EvemuWriter.events(clones[i])
+                if let error = Self.write(text, to: path) {
+                    writeStandardError("gestured: cannot write \(path): \(error)\n")
+                    status = 2
+                } else {
+                    writeStandardError("wrote \(path): \(clones[i].count) events of \(recording.description.name)\n")
+                }
             }
         }
         if let expectPath {
@@ -114,6 +134,16 @@ public struct ReplayPresentation {
             return 1
         }
         return 0
+    }
+
+    /// The forwarded file of device `index`: `path` itself for one device, else `name.N.ext` (N from 1).
+    static func forwardPath(_ path: String, device index: Int, of count: Int) -> String {
+        guard count > 1 else { return path }
+        let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+        if let dot = path[slash...].lastIndex(of: "."), dot > slash {
+            return String(path[..<dot]) + ".\(index + 1)" + String(path[dot...])
+        }
+        return path + ".\(index + 1)"
     }
 
     /// Writes a whole file; the error's description, or nil.

@@ -50,6 +50,7 @@ extension Daemon {
                 j.add("protocol", desc.multitouchProtocol.rawValue)
                 j.add("slots", desc.slotCount)
                 j.add("grabbed", d.evdev.isGrabbed)
+                if let clone = d.clone { j.add("clone", clone.devnode ?? "") }
                 j.add("surface", d.surface.size(for: desc))
                 return j.line
             }

@@ -1,0 +1,156 @@
+/// Forwarding: what the desktop gets of each touch of a forwarded device (docs/forwarding.md).
+/// The lane decides per touch and publishes `EngineOutput.forwarding` verdicts; the raw side
+/// (`ForwardingEncoder`) turns them into the clone's events. Lanes of devices that are not
+/// forwarded never come here (`LaneForwarding.enabled` is false; each hook is one test).
+///
+/// Per touch (`ForwardedTouch.State` × event → emits / next state):
+///
+/// | state     | event                                                          | emits / next        |
+/// |-----------|----------------------------------------------------------------|---------------------|
+/// | new       | a claiming recognizer begins / is recognized with it (1st frame)| withdraw / withdrawn|
+/// | new       | end of its first frame, a holding recognizer possible with it  | hold / held         |
+/// | new       | end of its first frame, otherwise                              | — / passing         |
+/// | held      | a claiming recognizer begins / is recognized with it           | withdraw / withdrawn|
+/// | held      | end of a step, no holding recognizer possible with it          | release / passing   |
+/// | passing   | a claiming recognizer begins / is recognized with it, not lifted| withdraw / withdrawn|
+/// | passing, withdrawn | lifted                                                | — / forgotten       |
+/// | held      | lifted                                                         | — / held (kept until released or withdrawn) |
+///
+/// A recognizer holds a touch (`ForwardingHold`) while it is possible and has the touch: `.always`,
+/// or on a touchpad `.touchpadFingerCount(n)` for a touch whose first frame left `n` fingers down.
+struct LaneForwarding: Sendable {
+    /// The lane's device is forwarded (set from the pipeline when the device is added with forwarding).
+    var enabled = false
+    var isTouchpad = false
+    var device = 0
+    var deviceName = InternedString.empty
+    var touches: [ForwardedTouch] = []
+}
+
+struct ForwardedTouch: Sendable {
+    enum State: Sendable, Equatable { case new, held, passing, withdrawn }
+    var id: TouchID
+    /// The recognizers it was delivered to (its record's list at touch-down).
+    var recognizers: [Int]
+    var state: State = .new
+    /// Fingers down at the end of its first frame.
+    var landingCount = 0
+    /// The recognizer named in its hold verdict.
+    var heldBy = -1
+    var lifted = false
+}
+
+extension EngineLane {
+    /// At a touch's first frame: remember it, undecided until the end of the step.
+    mutating func registerForwarded(_ ri: Int, device: DeviceRef) {
+        forwarding.device = device.id
+        forwarding.deviceName = device.internedName
+        forwarding.isTouchpad = device.kind == .touchpad
+        forwarding.touches.append(ForwardedTouch(id: records[ri].id, recognizers: records[ri].recognizers))
+    }
+
+    /// In `succeed`: recognizer `r` claims its touches; those still forwarded or held are withdrawn.
+    mutating func withdrawForwarded(claimedBy r: Int, _ out: inout [EngineOutput]) {
+        var withdrawn: [TouchID] = []
+        for k in forwarding.touches.indices {
+            let t = forwarding.touches[k]
+            guard t.state != .withdrawn, !t.lifted, slots[r].touches.contains(t.id) else { continue }
+            forwarding.touches[k].state = .withdrawn
+            let reason = ForwardingReason.claimed(gesture: slots[r].name, state: slots[r].state)
+            out.append(.forwarding(TouchForwarding(touch: t.id, device: forwarding.device, deviceName: forwarding.deviceName,
+                                                   verdict: .withdraw,
+                                                   reason: reason, time: now)))
+            if explains { withdrawn.append(t.id) }
+        }
+        if explains && !withdrawn.isEmpty {
+            let what = withdrawn.count == 1 ? "touch \(withdrawn[0])" : "touches " + Self.touchList(withdrawn)
+            explainForwarding(r, "\(what) lifted on the clone: \(slots[r].id) \(slots[r].state.rawValue)", &out)
+        }
+    }
+
+    /// In `finishStep`: new touches get their first verdict, held touches whose holders have all
+    /// decided are released, lifted touches that are settled are forgotten.
+    mutating func decideForwarded(_ out: inout [EngineOutput]) {
+        var down = 0
+        for k in forwarding.touches.indices {
+            if !forwarding.touches[k].lifted {
+                let ri = recordIndex(forwarding.touches[k].id)
+                if ri < 0 || records[ri].terminal { forwarding.touches[k].lifted = true } else { down += 1 }
+            }
+        }
+        for k in forwarding.touches.indices {
+            switch forwarding.touches[k].state {
+            case .new:
+                forwarding.touches[k].landingCount = down
+                let holder = holder(of: forwarding.touches[k])
+                guard holder >= 0 else {
+                    forwarding.touches[k].state = .passing
+                    continue
+                }
+                forwarding.touches[k].state = .held
+                forwarding.touches[k].heldBy = holder
+                let reason: ForwardingReason = if case .touchpadFingerCount(let n) = slots[holder].holdsForwarded {
+                    .makesFingerCount(gesture: slots[holder].name, fingers: n)
+                } else {
+                    .mayTake(gesture: slots[holder].name)
+                }
+                emit(forwarding.touches[k], .hold, reason, &out)
+            case .held:
+                guard holder(of: forwarding.touches[k]) < 0 else { continue }
+                forwarding.touches[k].state = .passing
+                let r = forwarding.touches[k].heldBy
+                // A holder reset to possible ended its sequence undecided: it failed.
+                let state = slots[r].state == .possible ? GestureState.failed : slots[r].state
+                let reason = ForwardingReason.decided(gesture: slots[r].name, state: state)
+                emit(forwarding.touches[k], .release, reason, &out)
+            case .passing, .withdrawn:
+                break
+            }
+        }
+        forwarding.touches.removeAll { $0.lifted && $0.state != .held }
+    }
+
+    /// The first recognizer that holds `t` back now, or -1.
+    func holder(of t: ForwardedTouch) -> Int {
+        for r in t.recognizers where slots[r].state == .possible && slots[r].touches.contains(t.id) {
+            switch slots[r].holdsForwarded {
+            case .never: continue
+            case .always: return r
+            case .touchpadFingerCount(let n): if forwarding.isTouchpad && t.landingCount == n { return r }
+            }
+        }
+        return -1
+    }
+
+    private mutating func emit(_ t: ForwardedTouch, _ verdict: ForwardingVerdict, _ reason: ForwardingReason,
+                               _ out: inout [EngineOutput]) {
+        let f = TouchForwarding(touch: t.id, device: forwarding.device, deviceName: forwarding.deviceName,
+                                                   verdict: verdict, reason: reason, time: now)
+        out.append(.forwarding(f))
+        guard explains else { return }
+        let what = verdict == .hold ? "held" : "released to the desktop"
+        explainForwarding(t.heldBy, "touch \(t.id) \(what): \(f.reasonText)", &out)
+    }
+
+    private func explainForwarding(_ r: Int, _ text: String, _ out: inout [EngineOutput]) {
+        let gesture = r >= 0 ? slots[r].id : "", region = r >= 0 ? slots[r].regionID : ""
+        let state = r >= 0 ? slots[r].state : .possible
+        out.append(.explain(ExplainEvent(gesture: gesture, region: region, from: state, to: state, time: now,
+                                         reason: text)))
+    }
+
+    /// "1–3", "1, 3, 4": consecutive runs joined by an en dash.
+    static func touchList(_ ids: [TouchID]) -> String {
+        let sorted = ids.map(\.rawValue).sorted()
+        var parts: [String] = []
+        var start = sorted[0], end = sorted[0]
+        for v in sorted.dropFirst() {
+            if v == end + 1 { end = v; continue }
+            parts.append(start == end ? "\(start)" : "\(start)–\(end)")
+            start = v
+            end = v
+        }
+        parts.append(start == end ? "\(start)" : "\(start)–\(end)")
+        return parts.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""Forwarding latency through the real kernel: creates a uinput touchscreen (the source), waits for
+a reader's device to appear, then writes frames of a one-finger drag to the source and, for each,
+times the moment its SYN_REPORT can be read from the reader's node (CLOCK_MONOTONIC, µs).
+
+  forward_latency.py clone NAME OUT FRAMES   source named NAME; reads the gestured clone of it
+  forward_latency.py direct NAME OUT FRAMES  reads the source itself (the kernel alone, for the ratio)
+
+Writes OUT as "p50 p99 max count" in µs."""
+import fcntl, glob, os, select, struct, sys, time
+
+UI_SET_EVBIT, UI_SET_KEYBIT, UI_SET_ABSBIT, UI_SET_PROPBIT = 0x40045564, 0x40045565, 0x40045567, 0x4004556E
+UI_DEV_CREATE, UI_DEV_DESTROY = 0x5501, 0x5502
+EV_SYN, EV_KEY, EV_ABS = 0, 1, 3
+BTN_TOUCH = 0x14A
+ABS_X, ABS_Y, ABS_MT_SLOT, ABS_MT_X, ABS_MT_Y, ABS_MT_ID = 0, 1, 0x2F, 0x35, 0x36, 0x39
+EVENT = struct.Struct("llHHi")
+
+mode, name, out, frames = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+
+ui = os.open("/dev/uinput", os.O_WRONLY | os.O_NONBLOCK)
+for ev in (EV_SYN, EV_KEY, EV_ABS):
+    fcntl.ioctl(ui, UI_SET_EVBIT, ev)
+fcntl.ioctl(ui, UI_SET_KEYBIT, BTN_TOUCH)
+absmax, absmin = [0] * 64, [0] * 64
+for code, hi in ((ABS_X, 4000), (ABS_Y, 3000), (ABS_MT_SLOT, 9), (ABS_MT_X, 4000), (ABS_MT_Y, 3000), (ABS_MT_ID, 65535)):
+    fcntl.ioctl(ui, UI_SET_ABSBIT, code)
+    absmax[code] = hi
+fcntl.ioctl(ui, UI_SET_PROPBIT, 1)  # INPUT_PROP_DIRECT
+setup = struct.pack("80sHHHHi64i64i64i64i", name.encode(), 3, 0x1234, 0x5678, 1, 0, *absmax, *absmin, *([0] * 64), *([0] * 64))
+os.write(ui, setup)
+fcntl.ioctl(ui, UI_DEV_CREATE)
+
+
+def node_named(wanted_clone):
+    for sysdir in glob.glob("/sys/class/input/event*"):
+        try:
+            n = open(sysdir + "/device/name").read().strip()
+            phys = open(sysdir + "/device/phys").read().strip()
+        except OSError:
+            continue
+        if n == name and phys.startswith("gestured-clone:") == wanted_clone:
+            return "/dev/input/" + os.path.basename(sysdir)
+    return None
+
+
+deadline = time.monotonic() + 60
+node = None
+while time.monotonic() < deadline and node is None:
+    node = node_named(mode == "clone")
+    if node is None:
+        time.sleep(0.1)
+if node is None:
+    open(out, "w").write("no-device\n")
+    sys.exit(1)
+time.sleep(1.0)  # the daemon has grabbed the source and is reading it
+reader = os.open(node, os.O_RDONLY | os.O_NONBLOCK)
+
+
+def write(events):
+    os.write(ui, b"".join(EVENT.pack(0, 0, t, c, v) for t, c, v in events))
+
+
+def drain():
+    try:
+        while os.read(reader, EVENT.size * 64):
+            pass
+    except BlockingIOError:
+        pass
+
+
+samples = []
+x = 1000
+write([(EV_ABS, ABS_MT_SLOT, 0), (EV_ABS, ABS_MT_ID, 1), (EV_ABS, ABS_MT_X, x), (EV_ABS, ABS_MT_Y, 1500),
+       (EV_KEY, BTN_TOUCH, 1), (EV_ABS, ABS_X, x), (EV_ABS, ABS_Y, 1500), (EV_SYN, 0, 0)])
+time.sleep(0.2)
+drain()
+for i in range(frames):
+    x = 1000 + (i % 200) * 5
+    start = time.monotonic_ns()
+    write([(EV_ABS, ABS_MT_X, x), (EV_ABS, ABS_X, x), (EV_SYN, 0, 0)])
+    got = False
+    while not got:
+        r, _, _ = select.select([reader], [], [], 0.5)
+        if not r:
+            break
+        data = os.read(reader, EVENT.size * 64)
+        for k in range(0, len(data), EVENT.size):
+            _, _, t, c, _ = EVENT.unpack_from(data, k)
+            if t == EV_SYN and c == 0:
+                got = True
+    if got:
+        samples.append((time.monotonic_ns() - start) / 1000)
+    time.sleep(0.01)
+write([(EV_ABS, ABS_MT_ID, -1), (EV_KEY, BTN_TOUCH, 0), (EV_SYN, 0, 0)])
+time.sleep(0.2)
+samples.sort()
+if samples:
+    pick = lambda q: samples[min(len(samples) - 1, int(q * len(samples)))]
+    open(out, "w").write(f"{pick(0.5):.0f} {pick(0.99):.0f} {samples[-1]:.0f} {len(samples)}\n")
+else:
+    open(out, "w").write("no-samples\n")
+fcntl.ioctl(ui, UI_DEV_DESTROY)
