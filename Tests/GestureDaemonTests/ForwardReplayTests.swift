@@ -102,15 +102,19 @@ import Testing
         #expect(r.clone.first?.time == released)
     }
 
-    /// The recording this test reads: a touchpad three-finger swipe. Until a real one is in the
-    /// fixtures, a scripted one on a real touchpad's description (`scriptedThreeFingerSwipe`); point
-    /// `threeFingerSwipeRecording` at the real file when it is there.
-    static func threeFingerSwipeRecording() throws -> [Recording] {
-        try [scriptedThreeFingerSwipe()]
+    /// The real three-finger swipes on two Chromebook touchpads (`Tests/Fixtures/chromiumos-autotest`),
+    /// and a scripted one on another real touchpad's description (`scriptedThreeFingerSwipe`).
+    static let realSwipes = ["cros-cyan.3fg-swipe-left.evemu", "cros-cyan.3fg-swipe-right.evemu",
+                             "cros-gandof.3fg-swipe-left.evemu", "cros-gandof.3fg-swipe-right.evemu", "scripted"]
+
+    static func threeFingerSwipeRecording(_ name: String) throws -> [Recording] {
+        if name == "scripted" { return try [scriptedThreeFingerSwipe()] }
+        return try RecordingLoader.load(path: Paths.packageRoot + "/Tests/Fixtures/chromiumos-autotest/" + name)
     }
 
-    @Test func aBoundThreeFingerTouchpadSwipeForwardsNoThreeFingerContact() throws {
-        let recordings = try Self.threeFingerSwipeRecording()
+    @Test(arguments: realSwipes)
+    func aBoundThreeFingerTouchpadSwipeForwardsNoThreeFingerContact(file: String) throws {
+        let recordings = try Self.threeFingerSwipeRecording(file)
         let r = try Self.forwarded(recordings, config: """
             gestures:
               - id: swipe-3
