@@ -315,10 +315,13 @@ def libinput_class(log):
         return f"swipe {swipe.group(1)}"
     if "GESTURE_PINCH_BEGIN" in log:
         return "pinch"
-    if "POINTER_SCROLL_FINGER" in log or "POINTER_AXIS" in log:
-        return "scroll"
-    if re.search(r"POINTER_BUTTON.*pressed", log):
+    scrolls = len(re.findall(r"POINTER_SCROLL_FINGER|POINTER_AXIS", log))
+    # A tap (tap-to-click's button) with at most a few scroll events while the fingers settled is a
+    # tap; a scroll is a run of them.
+    if re.search(r"POINTER_BUTTON.*pressed", log) and scrolls < 10:
         return "tap"
+    if scrolls:
+        return "scroll"
     if "GESTURE_HOLD_BEGIN" in log:
         return "hold"
     if "POINTER_MOTION" in log:
@@ -349,6 +352,9 @@ def gestured_class(live):
 # Cases where libinput's class and gestured's differ by design; docs/recordings.md ("libinput's
 # view") says why. Anything else that differs fails the check below.
 KNOWN_DIFFERENCES = {
+    "alps-double-tap": "the ALPS pad's first report jumps 3.5 mm: libinput moves the pointer and taps "
+                       "nothing; gestured ignores a touchpad's landing jump and sees the double tap "
+                       "(docs/recordings.md, \"libinput's view\")",
 }
 classes = []
 print("\n== Touchpads: libinput debug-events (same VM, same stream) vs gestured ==")

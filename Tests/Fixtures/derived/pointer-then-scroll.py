@@ -7,7 +7,9 @@ MS ms of the one-finger motion in POINTER.events, from SKIP ms after its touch-d
 their own times) are moved so that they end where the scroll's first finger lands, and played before
 SCROLL.events: the first finger moves alone for MS ms (the pointer), then the second lands and both
 scroll, as the scroll recorded them. The scroll's first finger keeps the pointer's tracking id, so it
-is one finger from the start; BTN_TOOL_FINGER is released when BTN_TOOL_DOUBLETAP goes down.
+is one finger from the start; BTN_TOOL_FINGER is released when BTN_TOOL_DOUBLETAP goes down. The
+position axes' fuzz is 0 in the header: the events were already defuzzed when recorded, and played
+through uinput with fuzz the kernel would smooth them again.
 """
 import sys
 
@@ -62,7 +64,14 @@ with open(out, "w") as f:
     f.write(f"# derived: {pointer.split('/')[-1]} ({ms:.0f} ms of one finger moving, from {skip:.0f} ms) then "
             f"{scroll.split('/')[-1]}; made by derived/pointer-then-scroll.py\n")
     for line in open(desc):
-        if not line.startswith("E: "): f.write(line)
+        if line.startswith("E: "): continue
+        # The events were defuzzed by the kernel when they were recorded; played through uinput with
+        # the axes' fuzz they would be smoothed a second time (a slow pointer then barely moves).
+        parts = line.split()
+        if parts[:1] == ["A:"] and parts[1] in ("00", "01", "35", "36") and len(parts) >= 5:
+            parts[4] = "0"
+            line = " ".join(parts) + "\n"
+        f.write(line)
     for k, (t, x, y) in enumerate(track):
         when = t0 - lead + t
         px, py = x - end_x + land[0], y - end_y + land[1]
