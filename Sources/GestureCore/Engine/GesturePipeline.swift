@@ -88,7 +88,8 @@ public struct GesturePipeline: Sendable {
             if out.isEmpty { out = engine.advance(to: event.time) } else { out += engine.advance(to: event.time) }
             if !encoders.isEmpty { forwardVerdicts(out, from: start, at: event.time, frameOf: -1) }
         }
-        let encoder = encoderIndex[index]
+        // No forwarded device (the usual case): decided without reading the index.
+        let encoder = encoders.isEmpty ? -1 : encoderIndex[index]
         let report = assemblers[index].consume(event)
         if encoder >= 0 { _ = encoders[encoder].consume(event) }
         guard report else { return }
