@@ -143,10 +143,6 @@ struct ContinuousSwipeRecognizer: RecognizerLogic {
     mutating func fire(at time: Timestamp, state: GestureState) -> Proposal { .none }
 
     func describe(_ event: inout GestureEvent, at time: Timestamp) {
-        event.fingers = p.fingers
-        event.direction = direction
-        event.location = tracker.location
-        event.translation = tracker.translation
-        event.velocity = tracker.ring.velocity
+        tracker.describeSwipe(&event, fingers: p.fingers, direction: direction)
     }
 }

@@ -193,6 +193,16 @@ struct MotionTracker: Sendable {
         return moved
     }
 
+    /// Fills a swipe's event fields (discrete or continuous): its fingers and direction, the centroid,
+    /// translation and velocity.
+    func describeSwipe(_ event: inout GestureEvent, fingers: Int, direction: SwipeDirection) {
+        event.fingers = fingers
+        event.direction = direction
+        event.location = location
+        event.translation = translation
+        event.velocity = ring.velocity
+    }
+
     /// Fills a pan's event fields (pan, edge pan): fingers, centroid, translation and velocity.
     func describePan(_ event: inout GestureEvent) {
         event.fingers = max(fingers, 1)

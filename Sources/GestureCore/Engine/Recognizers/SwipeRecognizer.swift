@@ -120,10 +120,6 @@ struct SwipeRecognizer: RecognizerLogic {
     }
 
     func describe(_ event: inout GestureEvent, at time: Timestamp) {
-        event.fingers = p.fingers
-        event.direction = direction
-        event.location = tracker.location
-        event.translation = tracker.translation
-        event.velocity = tracker.ring.velocity
+        tracker.describeSwipe(&event, fingers: p.fingers, direction: direction)
     }
 }

@@ -39,6 +39,19 @@ struct TwoFingerTracker: Sendable {
         return maxSeen < 2 ? .fail(.wrongFingers(maxSeen, 2)) : .fail(notEnough())
     }
 
+    /// The frame's finger count and location: the centroid of the `n` active touches (their positions
+    /// summed in `active`), or, in a frame where fingers lift, of every one of the `total` touches at
+    /// its last position (`all`), the lifting ones included: where an ending pinch or rotation ends.
+    private mutating func count(_ n: Int, active: Point, all: Point, of total: Int) {
+        fingers = n
+        maxSeen = max(maxSeen, n)
+        if n == total {
+            if n > 0 { location = active / Double(n) }
+        } else if total > 0 {
+            location = all / Double(total)
+        }
+    }
+
     /// `update` with every active finger (`allFingers`). The set stays the same while all of its
     /// fingers are down (a finger joining then is not part of it, as a third finger is not part of a
     /// pair); once one lifts, every finger down forms the next set.
@@ -53,13 +66,7 @@ struct TwoFingerTracker: Sendable {
             sum += touches[k].location
             if members.contains(touches[k].id) { kept += 1 }
         }
-        fingers = n
-        maxSeen = max(maxSeen, n)
-        if n == touches.count {
-            if n > 0 { location = sum / Double(n) }
-        } else if !touches.isEmpty {
-            location = all / Double(touches.count)
-        }
+        count(n, active: sum, all: all, of: touches.count)
         pairChanged = false
         originRebased = false
         guard n >= 2 else { return false }
@@ -127,15 +134,7 @@ struct TwoFingerTracker: Sendable {
             if id == a { keptA = k } else if id == b { keptB = k }
             if first < 0 { first = k } else if second < 0 { second = k }
         }
-        fingers = n
-        maxSeen = max(maxSeen, n)
-        // A frame where fingers lift: the centroid of every touch at its last position, the lifting
-        // ones included (where an ending pinch or rotation ends).
-        if n == touches.count {
-            if n > 0 { location = sum / Double(n) }
-        } else if !touches.isEmpty {
-            location = all / Double(touches.count)
-        }
+        count(n, active: sum, all: all, of: touches.count)
         pairChanged = false
         if keptA >= 0 && keptB >= 0 {
             first = keptA
