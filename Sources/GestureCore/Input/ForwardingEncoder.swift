@@ -47,31 +47,31 @@ public struct ForwardingEncoder: Sendable {
 
     public let isProtocolB: Bool
     private let slotCount: Int
-    private let hasToolKeys: Bool
-    private let hasPressure: Bool
-    private let hasSingleTouchAxes: Bool
+    let hasToolKeys: Bool
+    let hasPressure: Bool
+    let hasSingleTouchAxes: Bool
 
     /// The clone's events written since the last `takeOutput`.
-    public private(set) var output: [RawEvent] = []
+    public internal(set) var output: [RawEvent] = []
 
-    private var tracks: [Track] = []
-    private var slotTrack: [Int]
+    var tracks: [Track] = []
+    var slotTrack: [Int]
     private var nextSerial = 1
-    private var sourceSlot = 0
-    private var cloneSlot = 0
+    var sourceSlot = 0
+    var cloneSlot = 0
     /// The frame being read: every event, and per event the serial of the track it belongs to (0: none).
-    private var frame: [RawEvent] = []
-    private var frameTracks: [Int] = []
+    var frame: [RawEvent] = []
+    var frameTracks: [Int] = []
     private var verdicts: [TouchForwarding] = []
-    private var kept: [KeptFrame] = []
+    var kept: [KeptFrame] = []
     private var dropped = false
     /// Key state (bit 0 BTN_TOUCH, bits 1…5 BTN_TOOL_FINGER…QUINTTAP) of the source and the clone.
-    private var sourceKeys: UInt8 = 0
-    private var cloneKeys: UInt8 = 0
-    private var sourceAbs: (Int32, Int32, Int32) = (0, 0, 0)
-    private var cloneAbs: (Int32, Int32, Int32) = (0, 0, 0)
+    var sourceKeys: UInt8 = 0
+    var cloneKeys: UInt8 = 0
+    var sourceAbs: (Int32, Int32, Int32) = (0, 0, 0)
+    var cloneAbs: (Int32, Int32, Int32) = (0, 0, 0)
     /// The clone shows what the source shows (keys, emulation, current slot): a frame of passing tracks goes as it came.
-    private var inStep = true
+    var inStep = true
 
     public init(description: DeviceDescription) {
         isProtocolB = description.multitouchProtocol == .typeB
@@ -238,7 +238,7 @@ public struct ForwardingEncoder: Sendable {
 
     // MARK: - Steps
 
-    private func index(of serial: Int) -> Int? {
+    func index(of serial: Int) -> Int? {
         guard serial != 0 else { return nil }
         var k = 0
         while k < tracks.count {
@@ -295,7 +295,7 @@ public struct ForwardingEncoder: Sendable {
 
     /// Keeps a track's position and whether it is down on the clone, for an event written to the clone.
     @inline(__always)
-    private mutating func track(_ k: Int, _ e: RawEvent) {
+    mutating func track(_ k: Int, _ e: RawEvent) {
         switch e.code {
         case .absMTTrackingID:
             tracks[k].onClone = e.value >= 0
@@ -312,164 +312,4 @@ public struct ForwardingEncoder: Sendable {
         }
     }
 
-    /// The kept frames of tracks released now, in order, each as a frame of its own, at `time` (the
-    /// desktop gets them now).
-    private mutating func writeReleased(at time: Timestamp) {
-        guard tracks.contains(where: \.releasing) else { return }
-        for f in kept.indices {
-            var wrote = false
-            for e in kept[f].events {
-                guard let k = index(of: e.track), tracks[k].releasing else { continue }
-                // Its slot taken on the clone by another touch: what was kept cannot be shown.
-                if tracks.contains(where: { $0.serial != e.track && $0.onClone && $0.slot == tracks[k].slot }) { continue }
-                selectCloneSlot(tracks[k].slot, time)
-                put(time, .abs, e.code, e.value)
-                track(k, RawEvent(time: time, type: .abs, code: e.code, value: e.value))
-                wrote = true
-            }
-            if wrote {
-                _ = writeKeysAndEmulation(at: time, useSource: false)
-                put(time, .syn, .synReport, 0)
-            }
-        }
-        for k in tracks.indices where tracks[k].releasing {
-            tracks[k].releasing = false
-            let serial = tracks[k].serial
-            for f in kept.indices { kept[f].events.removeAll { $0.track == serial } }
-        }
-        kept.removeAll { $0.events.isEmpty }
-    }
-
-    /// A frame computed from the tracks: lifts of withdrawn tracks, events of passing tracks, events
-    /// of held tracks kept, keys and emulation from the clone's touches, other events passed.
-    private mutating func writeFrame(at time: Timestamp, live: Bool) {
-        var wrote = false
-        for k in tracks.indices where tracks[k].withdrawing {
-            tracks[k].withdrawing = false
-            guard tracks[k].onClone else { continue }
-            selectCloneSlot(tracks[k].slot, time)
-            put(time, .abs, .absMTTrackingID, -1)
-            tracks[k].onClone = false
-            wrote = true
-        }
-        var keptEvents: [(track: Int, code: EventCode, value: Int32)] = []
-        for j in frame.indices {
-            let e = frame[j]
-            let serial = frameTracks[j]
-            if serial != 0 {
-                guard let k = index(of: serial) else { continue }
-                switch tracks[k].status {
-                case .passing:
-                    if e.code == .absMTTrackingID && e.value >= 0 && tracks[k].onClone { continue }
-                    if e.code != .absMTTrackingID && !tracks[k].onClone && e.code != .absMTToolType {
-                        // A track released with its slot taken: shown from its next tracking id on.
-                        if tracks.contains(where: { $0.serial != serial && $0.onClone && $0.slot == tracks[k].slot }) { continue }
-                    }
-                    if e.code == .absMTTrackingID && e.value < 0 && !tracks[k].onClone { continue }
-                    selectCloneSlot(tracks[k].slot, time)
-                    output.append(e)
-                    track(k, e)
-                    wrote = true
-                case .held:
-                    keptEvents.append((serial, e.code, e.value))
-                case .withdrawn:
-                    break
-                }
-                continue
-            }
-            if e.type == .abs && (e.code == .absMTSlot || e.code == .absX || e.code == .absY || e.code == .absPressure) {
-                continue
-            }
-            if e.type == .abs && e.code == .absMTTrackingID { continue }
-            if e.type == .key && Self.keyBit(e.code) != nil { continue }
-            output.append(e)
-            wrote = true
-        }
-        if !keptEvents.isEmpty { kept.append(KeptFrame(events: keptEvents)) }
-        let everyonePasses = tracks.allSatisfy { $0.status == .passing || ($0.status == .withdrawn && $0.sourceLifted) }
-        if writeKeysAndEmulation(at: time, useSource: everyonePasses) { wrote = true }
-        if everyonePasses && live {
-            // Back in step: the clone's current slot is the source's.
-            if cloneSlot != sourceSlot && sourceSlot >= 0 && wrote { selectCloneSlot(sourceSlot, time) }
-            inStep = cloneSlot == sourceSlot && kept.isEmpty
-        }
-        if wrote { put(time, .syn, .synReport, 0) }
-    }
-
-    /// Writes BTN_TOUCH / BTN_TOOL_* and ABS_X / ABS_Y / ABS_PRESSURE where they differ from what the
-    /// clone shows: the source's own when every track passes, else computed from the clone's touches.
-    private mutating func writeKeysAndEmulation(at time: Timestamp, useSource: Bool) -> Bool {
-        var keys: UInt8
-        var abs = cloneAbs
-        if useSource {
-            keys = sourceKeys
-            abs = sourceAbs
-        } else {
-            var down = 0
-            var oldest = -1
-            for k in tracks.indices where tracks[k].onClone {
-                down += 1
-                if oldest < 0 || tracks[k].serial < tracks[oldest].serial { oldest = k }
-            }
-            keys = down > 0 ? 1 : 0
-            if hasToolKeys && down > 0 { keys |= 1 << UInt8(min(down, 5)) }
-            if oldest >= 0 { abs = (tracks[oldest].x, tracks[oldest].y, tracks[oldest].pressure) }
-            if down == 0 { abs.2 = 0 }
-        }
-        var wrote = false
-        if keys != cloneKeys {
-            // Releases first, so a count change never shows two tool keys down.
-            for pass in 0..<2 {
-                for bit in 0..<6 {
-                    let mask = UInt8(1) << UInt8(bit)
-                    let on = keys & mask != 0
-                    guard (cloneKeys & mask != 0) != on, on == (pass == 1) else { continue }
-                    put(time, .key, Self.keyCodes[bit], on ? 1 : 0)
-                }
-            }
-            cloneKeys = keys
-            wrote = true
-        }
-        if hasSingleTouchAxes {
-            if abs.0 != cloneAbs.0 { put(time, .abs, .absX, abs.0); wrote = true }
-            if abs.1 != cloneAbs.1 { put(time, .abs, .absY, abs.1); wrote = true }
-        }
-        if hasPressure && abs.2 != cloneAbs.2 { put(time, .abs, .absPressure, abs.2); wrote = true }
-        cloneAbs = abs
-        return wrote
-    }
-
-    private mutating func forgetFinished() {
-        tracks.removeAll { t in
-            t.sourceLifted && !t.onClone && t.status != .held && slotTrack[t.slot] != t.serial
-        }
-    }
-
-    @inline(__always)
-    private mutating func selectCloneSlot(_ slot: Int, _ time: Timestamp) {
-        guard slot != cloneSlot else { return }
-        cloneSlot = slot
-        put(time, .abs, .absMTSlot, Int32(slot))
-    }
-
-    @inline(__always)
-    private mutating func put(_ time: Timestamp, _ type: EventType, _ code: EventCode, _ value: Int32) {
-        output.append(RawEvent(time: time, type: type, code: code, value: value))
-    }
-
-    static let keyCodes: [EventCode] = [.btnTouch, .btnToolFinger, .btnToolDoubleTap, .btnToolTripleTap,
-                                        .btnToolQuadTap, .btnToolQuintTap]
-
-    @inline(__always)
-    static func keyBit(_ code: EventCode) -> UInt8? {
-        switch code {
-        case .btnTouch: 1
-        case .btnToolFinger: 2
-        case .btnToolDoubleTap: 4
-        case .btnToolTripleTap: 8
-        case .btnToolQuadTap: 16
-        case .btnToolQuintTap: 32
-        default: nil
-        }
-    }
 }
