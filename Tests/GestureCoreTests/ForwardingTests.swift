@@ -233,8 +233,8 @@ struct CloneReader {
                 sawX = true
                 if let t = active[slot] { touches[t].positions.append(e.value) } else { problems.append("position in empty slot \(slot)") }
             case (.key, .btnTouch): buttonTouchDown = e.value != 0
-            case (.key, let c) where ForwardingEncoderProbe.toolFingers(c) != nil:
-                if e.value != 0 { tool = ForwardingEncoderProbe.toolFingers(c)! } else if tool == ForwardingEncoderProbe.toolFingers(c)! { tool = 0 }
+            case (.key, let c) where FingerCountTracker.fingers(for: c) != nil:
+                if e.value != 0 { tool = FingerCountTracker.fingers(for: c)! } else if tool == FingerCountTracker.fingers(for: c)! { tool = 0 }
             case (.syn, .synReport):
                 mostDown = max(mostDown, active.count)
                 mostTool = max(mostTool, tool)
@@ -244,18 +244,5 @@ struct CloneReader {
         }
         _ = sawX
         if !active.isEmpty { problems.append("\(active.count) left down") }
-    }
-}
-
-enum ForwardingEncoderProbe {
-    static func toolFingers(_ code: EventCode) -> Int? {
-        switch code {
-        case .btnToolFinger: 1
-        case .btnToolDoubleTap: 2
-        case .btnToolTripleTap: 3
-        case .btnToolQuadTap: 4
-        case .btnToolQuintTap: 5
-        default: nil
-        }
     }
 }

@@ -60,18 +60,21 @@ import Testing
         #expect(!r.clone.contains { $0.type == .key && $0.code == .btnTouch && $0.value == 1 })
     }
 
+    /// Only a three-finger swipe, bound (so it claims its touches and holds the finger that makes three).
+    static let boundThreeFingerSwipe = """
+        gestures:
+          - id: swipe-3
+            kind: swipe
+            fingers: 3
+            directions: [left, right]
+        bindings:
+          - gesture: swipe-3
+            command: "true"
+        """
+
     @Test func aTwoFingerTouchpadScrollWhereOnlyAThreeFingerSwipeIsBoundForwardsUnchanged() throws {
         let recordings = try Self.recording("touchpads", "SynPS2 Synaptics TouchPad.hp8470p", "two-finger-scroll-vertical")
-        let r = try Self.forwarded(recordings, config: """
-            gestures:
-              - id: swipe-3
-                kind: swipe
-                fingers: 3
-                directions: [left, right]
-            bindings:
-              - gesture: swipe-3
-                command: "true"
-            """)
+        let r = try Self.forwarded(recordings, config: Self.boundThreeFingerSwipe)
         #expect(Self.verdicts(r.outputs).isEmpty)
         #expect(r.clone == recordings[0].events)
     }
@@ -115,16 +118,7 @@ import Testing
     @Test(arguments: realSwipes)
     func aBoundThreeFingerTouchpadSwipeForwardsNoThreeFingerContact(file: String) throws {
         let recordings = try Self.threeFingerSwipeRecording(file)
-        let r = try Self.forwarded(recordings, config: """
-            gestures:
-              - id: swipe-3
-                kind: swipe
-                fingers: 3
-                directions: [left, right]
-            bindings:
-              - gesture: swipe-3
-                command: "true"
-            """)
+        let r = try Self.forwarded(recordings, config: Self.boundThreeFingerSwipe)
         #expect(r.outputs.contains { if case .gesture(let g) = $0 { g.gesture == "swipe-3" } else { false } })
         var slot = 0
         var down: Set<Int> = []
