@@ -27,9 +27,9 @@ DAEMON_FIXTURES = os.path.join(REPO, "Tests", "GestureDaemonTests", "Fixtures")
 TAP = os.path.join(DAEMON_FIXTURES, "Wacom ISDv4 E6 Finger.single-tap-center.events")
 #: One finger dragging up and down for 1.4 s (a pan begins ~0.1 s in).
 DRAG = os.path.join(DAEMON_FIXTURES, "EP0430M09.1-finger-drag-up-down.events")
-#: Two fingers spreading on a touchscreen: a pinch (began, 47 changed, ended).
+#: Two fingers landing and lifting on a touchscreen: a small pinch (began, 47 changed, ended; scale 0.99).
 PINCH = os.path.join(FIXTURES, "touchscreens", "N-Trig MultiTouch.2-fingers-touch-release.events")
-#: Two fingers circling: a rotation (began, 14 changed, ended).
+#: Two fingers circling: a rotation (began, 14 changed, ended; 25°).
 CIRCLE = os.path.join(FIXTURES, "tablets", "Wacom ISDv4 E6 Finger.double-center-circle.events")
 #: Two fingers scrolling down for 0.7 s: the default config's two-finger-pan, 72 changed lines.
 SCROLL = os.path.join(FIXTURES, "touchscreens", "EP0430M09.2-finger-scroll-down.events")

@@ -241,8 +241,27 @@ class Client:
 
     # -- reading ----------------------------------------------------------------------------
 
+    async def _wait_for_room(self, transport: Optional[asyncio.BaseTransport]) -> None:
+        """Back-pressure: the app has ``max_buffered_events`` events it has not taken, so nothing
+        more is read from the socket (the stream reader's transport is paused too, or it would
+        keep reading into its own buffer). The daemon then queues this client's lines, drops and
+        counts them when its queue is full, and sends a ``dropped`` line once the client caught up
+        (docs/protocol.md, "Slow clients"). Replies are never held up: a request resumes reading."""
+        paused = False
+        if isinstance(transport, asyncio.ReadTransport) and transport.is_reading():
+            transport.pause_reading()
+            paused = True
+        try:
+            while len(self._events) >= self._max_buffered and not self._pending and not self._closed:
+                self._room.clear()
+                await self._room.wait()
+        finally:
+            if paused and not transport.is_closing():
+                transport.resume_reading()
+
     async def _read_lines(self, reader: asyncio.StreamReader) -> str:
         """Reads until the connection ends; returns why it ended."""
+        transport = self._writer.transport if self._writer is not None else None
         try:
             while True:
                 try:
@@ -264,12 +283,8 @@ class Client:
                     self._answer(obj)
                     continue
                 self._receive(parse_line(obj))
-                while len(self._events) >= self._max_buffered and not self._pending and not self._closed:
-                    # Back-pressure: stop reading, so the daemon queues, then drops and counts
-                    # (a `dropped` line once this client caught up). Replies are never held up:
-                    # a pending request resumes reading.
-                    self._room.clear()
-                    await self._room.wait()
+                if len(self._events) >= self._max_buffered and not self._pending and not self._closed:
+                    await self._wait_for_room(transport)
         except OSError as error:
             return f"the connection failed: {error.strerror or error}"
 
