@@ -53,11 +53,12 @@ def main() -> int:
     parser.add_argument("--explain", action="store_true", help="also why recognizers changed state")
     parser.add_argument("--json", action="store_true", help="print the protocol's JSON lines")
     parser.add_argument("--count", type=int, help="stop after this many gesture lines")
+    parser.add_argument("--wait", action="store_true", help="wait for the daemon to start instead of failing")
     args = parser.parse_args()
     seen = 0
     try:
         for event in gestured.listen(args.socket, gestures=args.gesture, kinds=args.kind, regions=args.region,
-                                     devices=args.device, touches=args.touches, explain=args.explain):
+                                     devices=args.device, touches=args.touches, explain=args.explain, wait=args.wait):
             print(json.dumps(event.to_dict(), ensure_ascii=False) if args.json else text(event), flush=True)
             if isinstance(event, gestured.Gesture):
                 seen += 1
