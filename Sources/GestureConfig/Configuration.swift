@@ -41,9 +41,12 @@ public struct DeviceSelection: Hashable, Sendable {
 public struct SurfaceRule: Hashable, Sendable {
     public var match: DeviceMatch
     public var surface: SurfaceConfiguration
-    public init(match: DeviceMatch, surface: SurfaceConfiguration) {
+    /// The desktop output a touchscreen covers (docs/desktop.md); nil: the default.
+    public var output: String?
+    public init(match: DeviceMatch, surface: SurfaceConfiguration, output: String? = nil) {
         self.match = match
         self.surface = surface
+        self.output = output
     }
 }
 

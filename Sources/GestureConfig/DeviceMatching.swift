@@ -55,4 +55,9 @@ extension Configuration {
     public func surface(for device: DeviceDescription, kind: DeviceKind? = nil, path: String? = nil) -> SurfaceConfiguration {
         surfaces.first { $0.match.matches(device, kind: kind, path: path) }?.surface ?? SurfaceConfiguration()
     }
+
+    /// The desktop output the first matching surface rule names for the device (nil: the default).
+    public func output(for device: DeviceDescription, kind: DeviceKind? = nil, path: String? = nil) -> String? {
+        surfaces.first { $0.match.matches(device, kind: kind, path: path) }?.output
+    }
 }

@@ -78,10 +78,11 @@ extension SchemaReader {
         return items.enumerated().compactMap { index, item in
             let context = "surfaces[\(index)]"
             guard let fields = reader.fields(item, in: context,
-                                             allowed: ["match", "size", "rotation", "calibration", "physical-size"])
+                                             allowed: ["match", "size", "rotation", "calibration", "physical-size", "output"])
             else { return nil }
             var rule = SurfaceRule(match: DeviceMatch(), surface: SurfaceConfiguration())
             if let match = fields["match"] { rule.match = deviceMatch(match, in: "'match' of \(context)") ?? DeviceMatch() }
+            if let output = fields["output"] { rule.output = reader.string(output, "'output' in \(context)") }
             if let size = fields["size"] {
                 rule.surface.size = pair(size, "'size' in \(context)") { self.positive($0, $1) }
             }

@@ -24,6 +24,8 @@ extension SchemaReader {
 
         let gestureNames = gestures.map(\.spec.id)
         let byID = Dictionary(gestures.map { ($0.spec.id, $0) }, uniquingKeysWith: { first, _ in first })
+        // Bindings may name window rules' gestures too.
+        let bindable = gestureNames + windowEntries.flatMap { $0.gestures.map(\.spec.id) }
         func checkGesture(_ ref: Reference, _ what: String) -> Bool {
             guard byID[ref.id] == nil else { return true }
             var message = "unknown gesture '\(ref.id)' in \(what)"
@@ -49,8 +51,17 @@ extension SchemaReader {
             }
         }
         checkRequireToFailCycles(byID)
-        for ref in bindingReader.gestureReferences {
-            _ = checkGesture(Reference(id: ref.id, node: ref.node), "'gesture' of \(ref.binding)")
+        for ref in bindingReader.gestureReferences where !bindable.contains(ref.id) {
+            var message = "unknown gesture '\(ref.id)' in 'gesture' of \(ref.binding)"
+            if let guess = YAMLReader.suggestion(for: ref.id, among: bindable) {
+                message += " (did you mean '\(guess)'?)"
+            } else if bindable.isEmpty {
+                message += ": no gesture is defined; add it under 'gestures'"
+            } else {
+                let shown = bindable.prefix(12).joined(separator: ", ")
+                message += ": the gestures defined are \(shown)\(bindable.count > 12 ? ", ..." : "")"
+            }
+            reader.error(ref.node, message)
         }
     }
 

@@ -30,6 +30,8 @@ final class SchemaReader {
     var regionOrder: [String] = []
     var redirects: [(from: String, to: Reference)] = []
     var gestures: [GestureEntry] = []
+    /// Window rules as read (SchemaReader+Windows.swift).
+    var windowEntries: [WindowRuleEntry] = []
     /// Where the socket settings checked at start-up were written (`ConfigOrigin.places`).
     var socketPlaces: [String: (line: Int, column: Int)] = [:]
     lazy var bindingReader = BindingSchemaReader(reader: reader)
@@ -38,7 +40,8 @@ final class SchemaReader {
         self.reader = reader
     }
 
-    static let topKeys = ["version", "devices", "surfaces", "regions", "gestures", "bindings", "socket"]
+    static let topKeys = ["version", "devices", "surfaces", "regions", "gestures", "windows", "desktop", "bindings",
+                          "socket"]
 
     /// The configuration, or nil when the top level is unusable (errors are in the reader).
     func configuration(_ root: Node?) -> Configuration? {
@@ -68,11 +71,15 @@ final class SchemaReader {
             regionOrder.append(rootRegion.id)
         }
         if let node = top["gestures"] { readGestures(node, rootID: rootRegion.id) }
+        if let node = top["windows"] { windowRules(node) }
+        var touchpadWindow = TouchpadWindow.focused
+        if let node = top["desktop"] { touchpadWindow = desktopSettings(node) ?? touchpadWindow }
         if let node = top["bindings"] { bindingReader.read(node) }
         if let node = top["socket"] { configuration.socket = socket(node) }
 
         checkReferences()
-        configuration.bindings = bindingReader.finish(kinds: gestures.reduce(into: [:]) {
+        checkWindowReferences()
+        configuration.bindings = bindingReader.finish(kinds: (gestures + windowEntries.flatMap(\.gestures)).reduce(into: [:]) {
             if $1.kindKnown { $0[$1.spec.id] = $0[$1.spec.id] ?? $1.spec.kind }
         })
         configuration.bindingConcurrency = bindingReader.concurrency
@@ -81,6 +88,17 @@ final class SchemaReader {
             ForwardingDefaults.apply(entry.spec, claimGiven: entry.cancelsGiven, holdGiven: entry.delaysBeganGiven,
                                      taken: bound.contains(entry.spec.id))
         })
+        // A window rule's gesture claims forwarded touches only when a binding names it: a gesture
+        // the app keeps with no binding is published, and its touches go to the desktop unchanged.
+        configuration.engine.windowRules = windowEntries.map { entry in
+            var rule = entry.rule
+            rule.gestures = entry.gestures.map { g in
+                ForwardingDefaults.apply(g.spec, claimGiven: bound.contains(g.spec.id) ? g.cancelsGiven : false,
+                                         holdGiven: g.delaysBeganGiven, taken: bound.contains(g.spec.id))
+            }
+            return rule
+        }
+        configuration.engine.touchpadWindow = touchpadWindow
         configuration.origin = ConfigOrigin(file: reader.file)
         configuration.origin.places = socketPlaces
         return configuration

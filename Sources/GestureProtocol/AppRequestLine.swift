@@ -5,7 +5,7 @@ import GestureCore
 /// Their keys clash with the filter keys (`regions` is a region here, not a list of ids), so they
 /// are recognised by name first and keep their whole line: `AppRequests` reads it by its own rules.
 public enum AppRequestLine {
-    public static let names: Set<String> = ["attach", "update", "detach", "set-surface"]
+    public static let names: Set<String> = ["attach", "update", "detach", "set-surface", "desktop"]
 
     private struct Header: Decodable {
         var request: String

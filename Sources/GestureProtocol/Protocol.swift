@@ -36,6 +36,8 @@ public struct ClientRequest: Decodable, Sendable, Equatable {
     public var y: Double?
     /// Device name or id (hit-test).
     public var device: String?
+    /// Output name (hit-test): x, y are logical pixels of that output of the desktop.
+    public var output: String?
     /// subscribe: where streamed lines go, "socket" (default) or "pipe" (docs/protocol.md,
     /// "Streaming through a pipe").
     public var stream: String?

@@ -173,10 +173,12 @@ public enum ResponseText {
     }
 
     static func hitTest(_ value: JSONValue) -> [String] {
-        let chain = value["chain"]?.arrayValue?.map(\.text) ?? []
+        // Windows named as people read them (`window:12 (foot "~")`) where the reply gives the names.
+        let chain = (value["names"] ?? value["chain"])?.arrayValue?.map(\.text) ?? []
         var fields: [(String, JSONValue)] = [
             ("chain", .string(chain.isEmpty ? "no region (outside every frame)" : chain.joined(separator: " ← ")))]
         if let device = value["device"] { fields.append(("device", device)) }
+        if let output = value["output"] { fields.append(("output", output)) }
         if let surface = value["surface"], let x = surface["x"]?.text, let y = surface["y"]?.text {
             fields.append(("surface", .string("\(x) × \(y)")))
         }

@@ -199,11 +199,17 @@ extension GestureCtl {
         @OptionGroup var output: ReplyFormatOption
         @Option(name: .long, help: "Device name or id whose surface to use (default: the first device).")
         var device: String?
+        @Option(name: .customLong("output"),
+                help: "A desktop output's name: X and Y are its logical pixels, windows included (needs a desktop bridge).")
+        var desktopOutput: String?
         /// Taken as they come so that negative numbers are numbers, not options.
         @Argument(parsing: .allUnrecognized, help: ArgumentHelp("X and Y in surface units (negative ones too).", valueName: "x y"))
         var point: [String] = []
 
         func validate() throws {
+            if device != nil && desktopOutput != nil {
+                throw ValidationError("hit-test takes --device or --output, not both")
+            }
             guard point.count == 2, point.allSatisfy({ Double($0)?.isFinite == true }) else {
                 throw ValidationError("hit-test takes two numbers, X and Y in surface units (e.g. 120 -4.5), got \(point.isEmpty ? "none" : point.joined(separator: " "))")
             }
@@ -215,6 +221,7 @@ extension GestureCtl {
             j.add("x", Double(point[0])!)
             j.add("y", Double(point[1])!)
             if let device { j.add("device", device) }
+            if let desktopOutput { j.add("output", desktopOutput) }
             try connection.show(j.line, format: output.format)
         }
     }

@@ -46,6 +46,13 @@ public struct RegionSpec: Hashable, Sendable {
     public var publishesTouches: Bool
     /// Only touches from devices of these kinds (empty: all).
     public var deviceKinds: Set<DeviceKind>
+    /// A keeping region (a window, or the root of a client's attachment): its gestures have
+    /// priority over its ancestors' for its touches (docs/recognizers.md, "A window keeps what it keeps").
+    public var keepsGestures = false
+    /// Ancestor gestures that never get touches hitting this region (`*`: all of them).
+    public var disables: [String] = []
+    /// What the region follows on the desktop (GestureEngine+Desktop.swift).
+    public var role = RegionRole.plain
 
     public init(id: String, frame: RegionFrame = .full, children: [RegionSpec] = [], hidden: Bool = false,
                 interactionEnabled: Bool = true, minimumHitSize: Point? = nil, redirect: String? = nil,
@@ -200,10 +207,20 @@ public enum ForwardingHold: Hashable, Sendable {
     case touchpadFingerCount(Int)
 }
 
+/// What a region follows: nothing (the config's and clients' regions), an output or a window of
+/// the desktop (docs/desktop.md).
+public enum RegionRole: Hashable, Sendable, BitwiseCopyable {
+    case plain, output, window
+}
+
 /// What the engine needs: the region tree and its recognizers.
 public struct EngineConfiguration: Hashable, Sendable {
     public var root: RegionSpec
     public var recognizers: [RecognizerSpec]
+    /// Window rules (docs/desktop.md): the gestures of the windows a session bridge describes.
+    public var windowRules: [WindowRule] = []
+    /// Which window a touchpad's touches go to when they hit only the root.
+    public var touchpadWindow = TouchpadWindow.focused
     /// Contact hygiene per device kind (defaults: `ContactHygieneSettings.touchpad` / `.touchscreen`).
     public var touchpadContacts: ContactHygieneSettings
     public var touchscreenContacts: ContactHygieneSettings
@@ -216,8 +233,19 @@ public struct EngineConfiguration: Hashable, Sendable {
         self.touchscreenContacts = touchscreenContacts
     }
 
+    /// Every gesture id a binding may name: the recognizers' and the window rules' gestures.
+    public var gestureIDs: [String] { recognizers.map(\.id) + windowRules.flatMap { $0.gestures.map(\.id) } }
+
     /// The contact hygiene for a device of this kind.
     public func contacts(for kind: DeviceKind) -> ContactHygieneSettings {
         kind == .touchpad ? touchpadContacts : touchscreenContacts
     }
+}
+
+/// Which window a touchpad's touches are bound to (`desktop: { touchpad-window: ... }`).
+public enum TouchpadWindow: String, Hashable, Sendable, CaseIterable {
+    /// The focused window.
+    case focused
+    /// The window under the pointer, where the bridge reports the pointer; else the focused one.
+    case pointer
 }

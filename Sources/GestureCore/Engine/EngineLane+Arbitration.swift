@@ -44,6 +44,15 @@ extension EngineLane {
             default: return .blocked(q)
             }
         }
+        for q in slots[r].keptWaits {
+            switch slots[q].state {
+            case .failed: continue
+            case .possible:
+                if slots[q].touches.isEmpty { continue }
+                return .waiting
+            default: return .blocked(q)
+            }
+        }
         return .clear
     }
 
@@ -55,6 +64,9 @@ extension EngineLane {
     /// timer, or is not itself waiting); false for waits that could only deadlock (a require-to-fail cycle).
     func requirementsCanResolve(_ r: Int) -> Bool {
         for q in slots[r].requires where slots[q].state == .possible && !slots[q].touches.isEmpty {
+            if slots[q].active > 0 || logics.deadline(q) != nil || slots[q].pending == nil { return true }
+        }
+        for q in slots[r].keptWaits where slots[q].state == .possible && !slots[q].touches.isEmpty {
             if slots[q].active > 0 || logics.deadline(q) != nil || slots[q].pending == nil { return true }
         }
         return false
@@ -124,6 +136,7 @@ extension EngineLane {
                 pendingCount += 1
                 heldSuccesses += 1
                 slots[r].pendingOrder = heldSuccesses
+                if explains && !slots[r].keptWaits.isEmpty { explainKeptWait(r, &out) }
             case .blocked(let q):
                 transition(r, .fail, requiredSucceeded(q), &out)
             }

@@ -4,8 +4,9 @@
 extension EngineLane {
     /// Appends `spec` as the topmost child of region `parent` with `recognizers` on its regions.
     /// References (`require-to-fail`, `simultaneous-with`) resolve among `recognizers` only.
-    mutating func attach(_ spec: RegionSpec, under parent: Int, recognizers specs: [RecognizerSpec]) {
-        let added = tree.append(spec, under: parent)
+    mutating func attach(_ spec: RegionSpec, under parent: Int, at position: Int? = nil,
+                         recognizers specs: [RecognizerSpec]) {
+        let added = tree.append(spec, under: parent, at: position)
         let first = slots.count
         for spec in specs {
             let region = spec.enabled ? tree.indexByID[spec.region] : nil
@@ -40,7 +41,8 @@ extension EngineLane {
             simultaneous = matrix
         }
         let singleTaps = slots.map(\.isSingleTap)
-        for i in added { tree.nodes[i].delivery = tree.deliveryList(of: i, isSingleTap: { singleTaps[$0] }) }
+        let names = slots.map(\.id)
+        for i in added { tree.setDelivery(of: i, isSingleTap: { singleTaps[$0] }, name: { names[$0] }) }
         layouts.removeAll()
     }
 

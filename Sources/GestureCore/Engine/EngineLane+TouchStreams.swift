@@ -18,7 +18,7 @@ extension EngineLane {
     }
 
     mutating func newRecord(_ touch: Touch, frame: TouchFrame, layout: Int) -> Int {
-        let region = tree.hit(touch.location, layout: layouts[layout], deviceKind: frame.device.kind) ?? -1
+        let region = hitRegion(touch.location, layout: layouts[layout], deviceKind: frame.device.kind, output: boundOutput) ?? -1
         // The recognizers the touch is bound to: the region chain's own array unless a recognizer is
         // busy with another device's touches (then a filtered copy). Records of touches in the same
         // region share one buffer (`seenTouchesShareRecognizers` sees it at once); nothing is allocated.
@@ -34,6 +34,7 @@ extension EngineLane {
                     continue
                 }
                 if slots[r].touches.isEmpty {
+                    if !slots[r].keptWaits.isEmpty { slots[r].keptWaits.removeAll() }
                     slots[r].device = frame.device.id
                     slots[r].deviceName = frame.device.internedName
                     slots[r].sequenceStart = frame.time
@@ -52,6 +53,7 @@ extension EngineLane {
                 }
             }
         }
+        if region >= 0 && !tree.nodes[region].deliveryBands.isEmpty { bindKeptWaits(region, filtered ? recs : nil) }
         let responder = region >= 0 ? tree.responder(for: region) : nil
         records.append(TouchRecord(id: touch.id, region: region, regionID: region >= 0 ? tree.nodes[region].id : nil,
                                    recognizers: recs, publishes: responder != nil,

@@ -48,6 +48,9 @@ struct EngineLane: Sendable {
         var settleUntil: Timestamp?
         var requires: [Int] = []
         var requiredBy: [Int] = []
+        /// Recognizers this one waits for in this sequence because a keeping region holds its touches
+        /// (EngineLane+Keeping.swift): like `requires`, set when its touches are bound.
+        var keptWaits: [Int] = []
         var state: GestureState = .possible
         /// A recognize / begin waiting for required recognizers to fail.
         var pending: Proposal?
@@ -142,6 +145,10 @@ struct EngineLane: Sendable {
     var riseSince: Timestamp?
     /// What the desktop gets of this lane's touches, when its device is forwarded (EngineLane+Forwarding.swift).
     var forwarding = LaneForwarding()
+    /// The desktop (GestureEngine+Desktop.swift): the output region a touchscreen's touches may hit
+    /// (-1: none), and the window region a touchpad's touches go to when they hit only the root.
+    var boundOutput = -1
+    var touchpadWindow = -1
 
     init(configuration: EngineConfiguration) {
         var tree = RegionTree(root: configuration.root)
@@ -169,7 +176,8 @@ struct EngineLane: Sendable {
             }
         }
         let singleTaps = slots.map(\.isSingleTap)
-        tree.attach(recognizerRegions: regionOf, isSingleTap: { singleTaps[$0] })
+        let names = slots.map(\.id)
+        tree.attach(recognizerRegions: regionOf, isSingleTap: { singleTaps[$0] }, name: { names[$0] })
         self.tree = tree
         frameTouches = .init(repeating: [], count: n)
         marks = .init(repeating: 0, count: n)
@@ -399,10 +407,18 @@ struct EngineLane: Sendable {
     /// The earliest time at which `fireOne` would do something, or nil.
     var nextDeadline: Timestamp? { cachedDeadline }
 
-    func hitChain(_ point: Point, surfaceSize: Point, deviceKind: DeviceKind) -> [String] {
+    func hitChain(_ point: Point, surfaceSize: Point, deviceKind: DeviceKind, output: Int = -1) -> [String] {
         let layout = layouts.first(where: { $0.size == surfaceSize }) ?? tree.layout(for: surfaceSize)
-        guard let hit = tree.hit(point, layout: layout, deviceKind: deviceKind) else { return [] }
+        guard let hit = hitRegion(point, layout: layout, deviceKind: deviceKind, output: output) else { return [] }
         return tree.chain(from: hit).map { tree.nodes[$0].id }
+    }
+
+    /// The region a new touch is bound to: hit-tested (only the bound output's regions), and for a
+    /// touchpad touch that hits only the root, the window it is bound to (`touchpadWindow`).
+    func hitRegion(_ point: Point, layout: RegionTree.Layout, deviceKind: DeviceKind, output: Int) -> Int? {
+        let found = tree.hit(point, layout: layout, deviceKind: deviceKind, output: deviceKind == .touchpad ? -1 : output)
+        if found == 0 && deviceKind == .touchpad && touchpadWindow > 0 { return touchpadWindow }
+        return found
     }
 
     /// Every recognizer's current state, in configuration order (for tests and status).

@@ -3,9 +3,13 @@ public enum RegionChangeError: Error, Sendable, Equatable, CustomStringConvertib
     case unknownRegion(String)
     case duplicateRegion(String)
     case rootRegion
+    /// An output or window region: it follows the desktop; nobody attaches to it or changes it.
+    case desktopRegion(String)
 
     public var description: String {
         switch self {
+        case .desktopRegion(let id):
+            "region '\(id)' follows the desktop (an output or a window): attach under a region of the config"
         case .unknownRegion(let id): "no region '\(id)'"
         case .duplicateRegion(let id): "region id '\(id)' is already in use"
         case .rootRegion: "the root region cannot be changed"
@@ -24,17 +28,36 @@ public enum RegionChangeError: Error, Sendable, Equatable, CustomStringConvertib
 extension GestureEngine {
     /// Adds `spec` as the topmost child of region `parent`, with `recognizers` on its regions.
     /// Every id in `spec` must be new; recognizer references resolve among `recognizers`.
+    /// The subtree's root keeps its gestures (docs/recognizers.md, "A window keeps what it keeps").
     public mutating func attach(_ spec: RegionSpec, under parent: String,
                                 recognizers: [RecognizerSpec]) throws(RegionChangeError) {
         guard let p = template.tree.indexByID[parent] else { throw .unknownRegion(parent) }
+        guard template.tree.nodes[p].role == .plain else { throw .desktopRegion(parent) }
         var seen = Set<String>()
-        for id in spec.allIDs where template.tree.indexByID[id] != nil || !seen.insert(id).inserted {
-            throw .duplicateRegion(id)
+        for id in spec.allIDs {
+            if DesktopRegions.isDesktopRegion(id) { throw .desktopRegion(id) }
+            if template.tree.indexByID[id] != nil || !seen.insert(id).inserted { throw .duplicateRegion(id) }
         }
-        template.attach(spec, under: p, recognizers: recognizers)
-        for l in lanes.indices { lanes[l].attach(spec, under: p, recognizers: recognizers) }
+        var spec = spec
+        spec.keepsGestures = true
+        insert(spec, under: p, at: nil, recognizers: recognizers)
         _ = configuration.root.insert(spec, under: parent)
         configuration.recognizers += recognizers
+    }
+
+    /// Adds `spec` under region index `parent` (at `position` among its children; nil: on top) in the
+    /// template and every lane.
+    mutating func insert(_ spec: RegionSpec, under parent: Int, at position: Int?, recognizers: [RecognizerSpec]) {
+        template.attach(spec, under: parent, at: position, recognizers: recognizers)
+        for l in lanes.indices { lanes[l].attach(spec, under: parent, at: position, recognizers: recognizers) }
+    }
+
+    /// Removes region index `index`'s subtree from the template and every lane, without compacting.
+    mutating func remove(regionAt index: Int, at time: Timestamp, _ out: inout [EngineOutput]) {
+        var ignored: [EngineOutput] = []
+        template.detach(regionAt: index, at: time, &ignored)
+        for l in lanes.indices { lanes[l].detach(regionAt: index, at: time, &out) }
+        mayHaveDetachedLeftovers = true
     }
 
     /// Removes the region `id` with everything below it and their recognizers. Deadlines due by
@@ -43,6 +66,7 @@ extension GestureEngine {
     public mutating func detach(region id: String, at time: Timestamp) throws(RegionChangeError) -> [EngineOutput] {
         guard let index = template.tree.indexByID[id] else { throw .unknownRegion(id) }
         guard index > 0 else { throw .rootRegion }
+        guard template.tree.nodes[index].role == .plain else { throw .desktopRegion(id) }
         var out = advance(to: time)
         var ignored: [EngineOutput] = []
         template.detach(regionAt: index, at: time, &ignored)
@@ -62,6 +86,7 @@ extension GestureEngine {
                                       interactive: Bool? = nil) throws(RegionChangeError) {
         guard let index = template.tree.indexByID[id] else { throw .unknownRegion(id) }
         guard index > 0 || frame == nil else { throw .rootRegion }
+        guard template.tree.nodes[index].role == .plain else { throw .desktopRegion(id) }
         template.updateRegion(index, frame: frame, hidden: hidden, interactive: interactive)
         for l in lanes.indices { lanes[l].updateRegion(index, frame: frame, hidden: hidden, interactive: interactive) }
         _ = configuration.root.update(id) { region in
@@ -83,7 +108,7 @@ extension GestureEngine {
 
     /// Whether detached regions or recognizers are still held (as unreachable leftovers).
     public var hasDetachedLeftovers: Bool {
-        template.slots.count != configuration.recognizers.count
+        template.slots.count != configuration.recognizers.count + desktopRecognizerCount
             || template.tree.indexByID.count != template.tree.nodes.count
     }
 
@@ -107,6 +132,7 @@ extension GestureEngine {
         let subscribers = template.tree.subscriberIDs
         var fresh = GestureEngine(configuration: configuration)
         fresh.explains = explains
+        fresh.restoreDesktop(desktopState)
         fresh.setTouchSubscribers(subscribers)
         self = fresh
         return true

@@ -43,6 +43,8 @@ public struct GestureEngine: Sendable {
     var laneDevices: [Int] = []
     /// Devices whose touches the desktop gets through a clone (GestureEngine+Forwarding.swift).
     var forwardedDevices: [Int] = []
+    /// The desktop's outputs and windows as regions (GestureEngine+Desktop.swift).
+    var desktopState = DesktopState()
 
     public init(configuration: EngineConfiguration) {
         self.configuration = configuration
@@ -67,6 +69,7 @@ public struct GestureEngine: Sendable {
             lanes[lane].hygiene = ContactHygiene(settings: configuration.contacts(for: frame.device.kind))
             lanes[lane].configure(for: frame.device.kind)
             lanes[lane].forwarding.enabled = forwardedDevices.contains(frame.device.id)
+            if desktopState.desktop != nil { bindDesktop(lane: lane) }
         }
         lanes[lane].process(frame, into: &out)
         updateNextDeadline()
@@ -147,8 +150,13 @@ public struct GestureEngine: Sendable {
 
     /// The hit-test chain for a point on a surface of the given size: hit region first, then its
     /// ancestors up to the root. Empty when the point is outside the root.
-    public func hitTest(_ point: Point, surfaceSize: Point, deviceKind: DeviceKind = .touchscreen) -> [String] {
-        template.hitChain(point, surfaceSize: surfaceSize, deviceKind: deviceKind)
+    /// With `device`, the regions of the output that device is bound to (GestureEngine+Desktop.swift).
+    public func hitTest(_ point: Point, surfaceSize: Point, deviceKind: DeviceKind = .touchscreen,
+                        device: Int? = nil) -> [String] {
+        var output = -1
+        if let device, let name = self.output(forDevice: device),
+           let index = template.tree.indexByID[DesktopRegions.outputPrefix + name] { output = index }
+        return template.hitChain(point, surfaceSize: surfaceSize, deviceKind: deviceKind, output: output)
     }
 
     /// Per recognizer, in configuration order: its state on a device where it is not possible, else possible.

@@ -3,10 +3,11 @@
 /// to them): an attached subtree is appended, a detached one is unlinked from its parent and left
 /// as an unreachable tombstone until the engine is rebuilt (`GestureEngine.compactIfIdle`).
 extension RegionTree {
-    /// Appends `spec` as the last (topmost) child of `parent`; returns the new nodes' indices.
-    /// Redirects resolve among every live id.
-    mutating func append(_ spec: RegionSpec, under parent: Int) -> Range<Int> {
+    /// Appends `spec` as the last (topmost) child of `parent`, or at `position` among its
+    /// children; returns the new nodes' indices. Redirects resolve among every live id.
+    mutating func append(_ spec: RegionSpec, under parent: Int, at position: Int? = nil) -> Range<Int> {
         let start = nodes.count
+        insertion = position
         add(spec, parent: parent)
         for i in start..<nodes.count {
             if let target = redirectIDs[i], let t = indexByID[target], t != i { nodes[i].redirect = t }
@@ -38,6 +39,7 @@ extension RegionTree {
             nodes[i].hidden = true
             nodes[i].recognizers = []
             nodes[i].delivery = []
+            nodes[i].deliveryBands = []
             nodes[i].redirect = nil
         }
         // Live regions redirecting into the removed subtree hit themselves again.

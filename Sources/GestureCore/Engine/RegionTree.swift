@@ -20,7 +20,20 @@ struct RegionTree: Sendable {
         /// Recognizers a touch hit-tested to this region is delivered to: this region's, then every
         /// ancestor's (nearest first), with the control rule applied.
         var delivery: [Int] = []
+        /// What the region follows on the desktop; whether it keeps its gestures; which ancestor
+        /// gestures it disables (GestureEngine+Desktop.swift).
+        var role = RegionRole.plain
+        var keeps = false
+        var disables: [String] = []
+        /// Per `delivery` entry, how many keeping regions lie between the hit region and the entry's
+        /// region (the hit region's own keeping included): an entry of a higher band is an ancestor of
+        /// a keeping region that holds the touch (EngineLane+Keeping.swift). Empty when no keeping
+        /// region is on the chain, which is the config's tree without desktop or clients.
+        var deliveryBands: [UInt8] = []
     }
+
+    /// Some region keeps its gestures (then `requirement` looks at delivery bands).
+    var hasKeepingRegions = false
 
     /// Absolute frames of every node for one surface size.
     struct Layout: Sendable {
@@ -49,34 +62,68 @@ struct RegionTree: Sendable {
         nodes.append(Node(id: spec.id, frame: spec.frame, parent: parent, children: [], hidden: spec.hidden,
                           interactionEnabled: spec.interactionEnabled, minimumHitSize: spec.minimumHitSize,
                           redirect: nil, isControl: spec.isControl, publishesTouches: spec.publishesTouches,
-                          deviceKinds: spec.deviceKinds))
+                          deviceKinds: spec.deviceKinds, role: spec.role, keeps: spec.keepsGestures,
+                          disables: spec.disables))
+        if spec.keepsGestures { hasKeepingRegions = true }
         if indexByID[spec.id] == nil { indexByID[spec.id] = index }
         if let r = spec.redirect { redirectIDs[index] = r }
-        if parent >= 0 { nodes[parent].children.append(index) }
+        if parent >= 0 {
+            if let position = insertion, position < nodes[parent].children.count {
+                nodes[parent].children.insert(index, at: position)
+            } else {
+                nodes[parent].children.append(index)
+            }
+        }
+        insertion = nil
         for child in spec.children { add(child, parent: index) }
     }
 
+    /// Where `add` puts its next node among its parent's children (nil: on top); used once.
+    var insertion: Int?
+
     /// Attaches recognizers and precomputes each region's delivery list.
     /// `isSingleTap(r)`: a one-finger one-tap recognizer, which a control below its region beats.
-    mutating func attach(recognizerRegions: [Int?], isSingleTap: (Int) -> Bool) {
+    mutating func attach(recognizerRegions: [Int?], isSingleTap: (Int) -> Bool, name: (Int) -> String) {
         for (r, region) in recognizerRegions.enumerated() {
             if let region { nodes[region].recognizers.append(r) }
         }
-        for i in nodes.indices { nodes[i].delivery = deliveryList(of: i, isSingleTap: isSingleTap) }
+        for i in nodes.indices { setDelivery(of: i, isSingleTap: isSingleTap, name: name) }
+    }
+
+    /// Computes region `i`'s delivery list and its bands.
+    mutating func setDelivery(of i: Int, isSingleTap: (Int) -> Bool, name: (Int) -> String) {
+        let (list, bands) = deliveryList(of: i, isSingleTap: isSingleTap, name: name)
+        nodes[i].delivery = list
+        nodes[i].deliveryBands = bands
     }
 
     /// The recognizers a touch hit-tested to `region` is delivered to: the region's own, then every
-    /// ancestor's (nearest first), without single taps above a control.
-    func deliveryList(of region: Int, isSingleTap: (Int) -> Bool) -> [Int] {
+    /// ancestor's (nearest first), without single taps above a control nor the gestures a region
+    /// below disables; with each entry's band (see `Node.deliveryBands`), empty when no region of the
+    /// chain keeps its gestures.
+    func deliveryList(of region: Int, isSingleTap: (Int) -> Bool, name: (Int) -> String) -> ([Int], [UInt8]) {
         var list: [Int] = []
+        var bands: [UInt8] = []
         var node = region
         var belowControl = false
+        var band: UInt8 = 0
+        var keeping = false
+        var disabled: [String] = []
         while node >= 0 {
-            for r in nodes[node].recognizers where !(belowControl && isSingleTap(r)) { list.append(r) }
+            for r in nodes[node].recognizers where !(belowControl && isSingleTap(r)) {
+                if !disabled.isEmpty && (disabled.contains("*") || disabled.contains(name(r))) { continue }
+                list.append(r)
+                bands.append(band)
+            }
             if nodes[node].isControl { belowControl = true }
+            if nodes[node].keeps {
+                keeping = true
+                if band < UInt8.max { band += 1 }
+            }
+            disabled += nodes[node].disables
             node = nodes[node].parent
         }
-        return list
+        return (list, keeping ? bands : [])
     }
 
     func layout(for size: Point) -> Layout {
@@ -102,8 +149,9 @@ struct RegionTree: Sendable {
     }
 
     /// The region a new touch at `point` is bound to (after redirect), or nil when nothing is hit.
-    func hit(_ point: Point, layout: Layout, deviceKind: DeviceKind) -> Int? {
-        guard !nodes.isEmpty, let found = hit(node: 0, onSurface(point, layout), layout, deviceKind) else { return nil }
+    /// Of the output regions, only `output`'s is hit (-1: none of them).
+    func hit(_ point: Point, layout: Layout, deviceKind: DeviceKind, output: Int = -1) -> Int? {
+        guard !nodes.isEmpty, let found = hit(node: 0, onSurface(point, layout), layout, deviceKind, output) else { return nil }
         if let target = nodes[found].redirect { return target }
         return found
     }
@@ -127,9 +175,10 @@ struct RegionTree: Sendable {
         return Point(x: clamp(p.x, size.x), y: clamp(p.y, size.y))
     }
 
-    private func hit(node i: Int, _ p: Point, _ layout: Layout, _ kind: DeviceKind) -> Int? {
+    private func hit(node i: Int, _ p: Point, _ layout: Layout, _ kind: DeviceKind, _ output: Int) -> Int? {
         let n = nodes[i]
         if n.hidden || !n.interactionEnabled { return nil }
+        if n.role == .output && i != output { return nil }
         if !n.deviceKinds.isEmpty && !n.deviceKinds.contains(kind) { return nil }
         let r = layout.hitFrames[i]
         if i == 0 {
@@ -143,7 +192,7 @@ struct RegionTree: Sendable {
         }
         var c = n.children.count - 1
         while c >= 0 {
-            if let h = hit(node: n.children[c], p, layout, kind) { return h }
+            if let h = hit(node: n.children[c], p, layout, kind, output) { return h }
             c -= 1
         }
         return i

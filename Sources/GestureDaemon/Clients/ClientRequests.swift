@@ -8,7 +8,7 @@ import GestureProtocol
 extension ClientHub {
     /// Requests the owner answers.
     static let ownerRequests: Set<String> = ["status", "devices", "hit-test", "reload", "record", "record-stop",
-                                             "attach", "update", "detach", "set-surface"]
+                                             "attach", "update", "detach", "set-surface", "desktop"]
 
     /// Handles one line from the reader.
     func answer(_ line: RequestLineReader.Line, from client: ClientConnection) {
@@ -80,7 +80,7 @@ extension ClientHub {
             post(.request(PendingRequest(client: client.info, fd: client.fd, request: request)))
         default:
             reply(ProtocolLine.error(
-                "unknown request \(ProtocolError.echo(request.request)) (expected subscribe, unsubscribe, status, devices, hit-test, reload, explain, record, record-stop, attach, update, detach or set-surface)",
+                "unknown request \(ProtocolError.echo(request.request)) (expected subscribe, unsubscribe, status, devices, hit-test, reload, explain, record, record-stop, attach, update, detach, set-surface or desktop)",
                 request: request.request))
         }
     }

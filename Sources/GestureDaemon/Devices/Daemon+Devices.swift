@@ -98,6 +98,7 @@ extension Daemon {
         deviceByFD[evdev.fd] = device
         deviceByNode[info.devnode] = ref.id
         pipeline.addDevice(description, ref: ref, surface: surface)
+        bindToDesktop(device, description: description, path: info.devnode)
         if configuration.devices.forward { startForwarding(device) }
         logger.info("device added", metadata: [
             "id": "\(ref.id)", "name": "\(description.name)", "kind": "\(kind.rawValue)", "path": "\(info.devnode)",

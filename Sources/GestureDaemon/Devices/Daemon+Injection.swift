@@ -58,6 +58,7 @@ extension Daemon {
             device.offset = now - start
             injected.append(device)
             pipeline.addDevice(recording.description, ref: ref, surface: surface)
+            bindToDesktop(device, description: recording.description, path: recording.source)
             logger.info("injecting recording", metadata: ["id": "\(ref.id)", "name": "\(ref.name)",
                                                            "file": "\(recording.source)", "events": "\(recording.events.count)"])
         }

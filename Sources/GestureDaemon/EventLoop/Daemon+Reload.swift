@@ -55,6 +55,8 @@ extension Daemon {
         configuration = newConfiguration
         var engine = GestureEngine(configuration: newConfiguration.engine)
         engine.explains = pipeline.engine.explains
+        // The bridge's windows stay; the new window rules apply to them (below).
+        let desktop = pipeline.engine.desktop
         pipeline = GesturePipeline(engine: engine)
         hub.queueLimit = max(1, newConfiguration.socket.clientQueueLimit)
         apps.regionLimit = newConfiguration.socket.clientRegionLimit
@@ -95,5 +97,6 @@ extension Daemon {
         if let udev, options.opensDevices, let infos = try? udev.inputDevices() {
             for info in infos { openDevice(info) }
         }
+        applyDesktop(desktop)
     }
 }

@@ -38,6 +38,10 @@ public final class Daemon {
     let recordings: DeviceRecordings
     /// attach / update / detach / set-surface (AppRequests.swift).
     var apps: AppRequests
+    /// The session bridges and their snapshots (Desktop/).
+    let desktopBridges = DesktopBridges()
+    /// Desktop conditions already logged (said once each).
+    var desktopNotes: Set<String> = []
     let bindings: BindingDispatcher
     let notifier = SystemdNotifier()
     var udev: Udev?
@@ -242,6 +246,7 @@ public final class Daemon {
             case .unsubscribed: refreshTouchSubscribers()
             case .disconnected(let client):
                 handle(apps.clientGone(client.id, pipeline: &pipeline, at: now))
+                desktopClientGone(client.id)
                 refreshTouchSubscribers()
             }
         }

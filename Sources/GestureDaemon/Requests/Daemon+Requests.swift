@@ -32,8 +32,9 @@ extension Daemon {
                 ("explain", pipeline.engine.explains ? "true" : "false"),
                 ("recordings", String(recordings.count)),
             ] + apps.statusFields + [
+                ("desktop", desktopBridges.statusField(desktop: pipeline.engine.desktop, now: monotonicMicroseconds())),
                 // What a subscribe filter can name (gesturectl checks --gesture and --region).
-                ("gestures", ProtocolLine.strings(configuration.engine.recognizers.map(\.id))),
+                ("gestures", ProtocolLine.strings(configuration.engine.gestureIDs)),
                 ("regions", ProtocolLine.strings(Self.regionIDs(configuration.engine.root))),
             ])
         case "devices":
@@ -69,9 +70,11 @@ extension Daemon {
             guard let x = request.x, let y = request.y else {
                 return ProtocolLine.error("hit-test needs numeric \"x\" and \"y\"", request: "hit-test")
             }
+            if let output = request.output { return hitTestOutput(output, x: x, y: y, client: client.id) }
             var size: Point
             var kind = DeviceKind.touchscreen
             var deviceName: String?
+            var deviceID: Int?
             if let wanted = request.device {
                 guard let d = devices.values.first(where: { $0.ref.name == wanted || String($0.ref.id) == wanted }) else {
                     return ProtocolLine.error("no device \(ProtocolError.echo(wanted)) (see the devices request)", request: "hit-test")
@@ -79,16 +82,21 @@ extension Daemon {
                 size = d.surface.size(for: d.evdev.description)
                 kind = d.ref.kind
                 deviceName = d.ref.name
+                deviceID = d.ref.id
             } else if let d = devices.keys.min().flatMap({ devices[$0] }) {
                 size = d.surface.size(for: d.evdev.description)
                 kind = d.ref.kind
                 deviceName = d.ref.name
+                deviceID = d.ref.id
             } else {
                 size = configuration.surfaces.compactMap(\.surface.size).first ?? Point(x: 100, y: 100)
             }
-            let chain = pipeline.engine.hitTest(Point(x: x, y: y), surfaceSize: size, deviceKind: kind)
-                .map { ClientNamespace.local($0, for: client.id) }
+            let ids = pipeline.engine.hitTest(Point(x: x, y: y), surfaceSize: size, deviceKind: kind, device: deviceID)
+            let chain = ids.map { ClientNamespace.local($0, for: client.id) }
             var fields = [("chain", ProtocolLine.strings(chain))]
+            if ids.contains(where: { $0.hasPrefix(DesktopRegions.windowPrefix) }) {
+                fields.append(("names", ProtocolLine.strings(ids.map { regionLabel($0, client: client.id) })))
+            }
             if let deviceName { fields.append(("device", ProtocolLine.string(deviceName))) }
             fields.append(("surface", "{\"x\":\(JSONLine.number(size.x)),\"y\":\(JSONLine.number(size.y))}"))
             return ProtocolLine.response("hit-test", fields)
@@ -105,6 +113,8 @@ extension Daemon {
             case .success: return ProtocolLine.response("reload", [("config", ProtocolLine.string(configSource))])
             case .failure(let error): return ProtocolLine.error("config refused; the old one keeps running:\n\(error.description)", request: "reload")
             }
+        case "desktop":
+            return answerDesktop(pending)
         case "attach", "update", "detach", "set-surface":
             let answer = apps.answer(request, client: client, pipeline: &pipeline,
                                      devices: devices.values.map { $0 as any SurfaceDevice } + injected.map { $0 as any SurfaceDevice }, at: now)

@@ -1,0 +1,388 @@
+import FoundationEssentials
+import GestureCore
+
+/// One line of the `desktop` request (docs/protocol.md, "The desktop bridge"): a session bridge's
+/// full picture of the outputs and visible windows, possibly in several parts. The bridge encodes
+/// it; the daemon decodes and checks it (`DesktopSnapshot.parse`), then turns it into the core's
+/// `Desktop`. Optional keys decode to their defaults; the encoder writes every key.
+public struct DesktopSnapshot: Codable, Sendable, Equatable {
+    public var request = "desktop"
+    /// The desktop request's own schema version (`DesktopSnapshot.version`).
+    public var version: Int
+    /// `sway` | `i3` | `hyprland` | `niri` | `x11` (free text, logged and shown by status).
+    public var backend: String
+    public var seat: String
+    /// The bridge's counter, increasing.
+    public var snapshot: UInt32
+    public var part: Int
+    public var parts: Int
+    /// Part 0 only (required there).
+    public var outputs: [Output]?
+    public var windows: [Window]
+    public var pointer: Pointer?
+
+    /// The version of this request the daemon reads.
+    public static let version = 1
+    public static let versionsRead = [1]
+    /// Bounds the daemon enforces (nothing of a snapshot beyond them is applied).
+    public static let maxOutputs = 16
+    public static let maxWindows = 1000
+    public static let maxParts = 16
+    public static let maxIDBytes = 128
+    public static let maxTextBytes = 256
+    public static let maxMagnitude = 1e6
+
+    public init(backend: String, seat: String = "seat0", snapshot: UInt32, part: Int = 0, parts: Int = 1,
+                outputs: [Output]?, windows: [Window], pointer: Pointer? = nil) {
+        version = Self.version
+        self.backend = backend
+        self.seat = seat
+        self.snapshot = snapshot
+        self.part = part
+        self.parts = parts
+        self.outputs = outputs
+        self.windows = windows
+        self.pointer = pointer
+    }
+
+    public struct Output: Codable, Sendable, Equatable {
+        public var name: String
+        public var x: Double
+        public var y: Double
+        /// Logical pixels, after scale and transform.
+        public var width: Double
+        public var height: Double
+        public var scale: Double
+        /// `normal` | `90` | `180` | `270` | `flipped` | `flipped-90` | `flipped-180` | `flipped-270` (sway's meaning).
+        public var transform: String
+        public var focused: Bool?
+
+        public init(name: String, x: Double = 0, y: Double = 0, width: Double, height: Double, scale: Double = 1,
+                    transform: String = "normal", focused: Bool? = nil) {
+            self.name = name
+            self.x = x
+            self.y = y
+            self.width = width
+            self.height = height
+            self.scale = scale
+            self.transform = transform
+            self.focused = focused
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            name = try c.decode(String.self, forKey: .name)
+            x = try c.decodeIfPresent(Double.self, forKey: .x) ?? 0
+            y = try c.decodeIfPresent(Double.self, forKey: .y) ?? 0
+            width = try c.decode(Double.self, forKey: .width)
+            height = try c.decode(Double.self, forKey: .height)
+            scale = try c.decodeIfPresent(Double.self, forKey: .scale) ?? 1
+            transform = try c.decodeIfPresent(String.self, forKey: .transform) ?? "normal"
+            focused = try c.decodeIfPresent(Bool.self, forKey: .focused)
+        }
+    }
+
+    public struct Window: Codable, Sendable, Equatable {
+        public var id: String
+        /// Wayland app_id or X11 WM_CLASS class; may be empty.
+        public var app: String
+        public var title: String
+        public var pid: Int?
+        public var output: String
+        /// The frame as the user sees it, in logical pixels relative to its output's top-left.
+        public var x: Double
+        public var y: Double
+        public var width: Double
+        public var height: Double
+        /// Larger is nearer the top; equal stacks: later in the list on top.
+        public var stack: Int
+        public var focused: Bool
+        public var floating: Bool
+        public var fullscreen: Bool
+        public var workspace: String?
+
+        public init(id: String, app: String, title: String, pid: Int? = nil, output: String, x: Double, y: Double,
+                    width: Double, height: Double, stack: Int, focused: Bool = false, floating: Bool = false,
+                    fullscreen: Bool = false, workspace: String? = nil) {
+            self.id = id
+            self.app = app
+            self.title = title
+            self.pid = pid
+            self.output = output
+            self.x = x
+            self.y = y
+            self.width = width
+            self.height = height
+            self.stack = stack
+            self.focused = focused
+            self.floating = floating
+            self.fullscreen = fullscreen
+            self.workspace = workspace
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            id = try c.decode(String.self, forKey: .id)
+            app = try c.decodeIfPresent(String.self, forKey: .app) ?? ""
+            title = try c.decodeIfPresent(String.self, forKey: .title) ?? ""
+            pid = try c.decodeIfPresent(Int.self, forKey: .pid)
+            output = try c.decode(String.self, forKey: .output)
+            x = try c.decode(Double.self, forKey: .x)
+            y = try c.decode(Double.self, forKey: .y)
+            width = try c.decode(Double.self, forKey: .width)
+            height = try c.decode(Double.self, forKey: .height)
+            stack = try c.decodeIfPresent(Int.self, forKey: .stack) ?? 0
+            focused = try c.decodeIfPresent(Bool.self, forKey: .focused) ?? false
+            floating = try c.decodeIfPresent(Bool.self, forKey: .floating) ?? false
+            fullscreen = try c.decodeIfPresent(Bool.self, forKey: .fullscreen) ?? false
+            workspace = try c.decodeIfPresent(String.self, forKey: .workspace)
+        }
+    }
+
+    public struct Pointer: Codable, Sendable, Equatable {
+        public var output: String
+        public var x: Double
+        public var y: Double
+        public init(output: String, x: Double, y: Double) {
+            self.output = output
+            self.x = x
+            self.y = y
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        request = try c.decode(String.self, forKey: .request)
+        version = try c.decode(Int.self, forKey: .version)
+        backend = try c.decodeIfPresent(String.self, forKey: .backend) ?? "unknown"
+        seat = try c.decodeIfPresent(String.self, forKey: .seat) ?? "seat0"
+        snapshot = try c.decode(UInt32.self, forKey: .snapshot)
+        part = try c.decode(Int.self, forKey: .part)
+        parts = try c.decode(Int.self, forKey: .parts)
+        outputs = try c.decodeIfPresent([Output].self, forKey: .outputs)
+        windows = try c.decodeIfPresent([Window].self, forKey: .windows) ?? []
+        pointer = try c.decodeIfPresent(Pointer.self, forKey: .pointer)
+    }
+
+    /// The line a bridge sends.
+    public var line: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(self) else { return "" }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+extension DesktopSnapshot {
+    /// Decodes and checks one line; the error names the JSON path of what is wrong
+    /// (`windows[3].width: ...`).
+    public static func parse(_ line: String) -> Result<DesktopSnapshot, ProtocolError> {
+        guard let data = line.data(using: .utf8) else { return .failure(ProtocolError("the request is not UTF-8")) }
+        if let keys = try? JSONDecoder().decode(TopKeys.self, from: data).keys {
+            let forbidden = keys.filter { ["regions", "gestures", "bindings", "region", "parent"].contains($0) }.sorted()
+            if !forbidden.isEmpty {
+                return .failure(ProtocolError("\(forbidden.joined(separator: ", ")): a desktop bridge describes windows only "
+                    + "(no regions, gestures or bindings); nothing was applied"))
+            }
+        }
+        if let version = try? JSONDecoder().decode(VersionOnly.self, from: data).version, !versionsRead.contains(version) {
+            return .failure(ProtocolError("version: this daemon reads desktop version "
+                + versionsRead.map(String.init).joined(separator: ", ") + ", got \(version)"))
+        }
+        let snapshot: DesktopSnapshot
+        do {
+            snapshot = try JSONDecoder().decode(DesktopSnapshot.self, from: data)
+        } catch let DecodingError.keyNotFound(key, context) {
+            return .failure(ProtocolError("\(path(context.codingPath + [key])): missing"))
+        } catch let DecodingError.typeMismatch(type, context) {
+            return .failure(ProtocolError("\(path(context.codingPath)): expected \(describe(type))"))
+        } catch let DecodingError.valueNotFound(type, context) {
+            return .failure(ProtocolError("\(path(context.codingPath)): expected \(describe(type)), got null"))
+        } catch let DecodingError.dataCorrupted(context) {
+            // A number no Double holds (1e400) makes the whole line unreadable: find it by hand.
+            if let at = unrepresentableNumber(in: line) { return .failure(ProtocolError("\(at): not a finite number")) }
+            let at = context.codingPath.isEmpty ? "the request" : path(context.codingPath)
+            return .failure(ProtocolError("\(at): malformed (expected one JSON object)"))
+        } catch {
+            return .failure(ProtocolError("malformed desktop request: expected one JSON object"))
+        }
+        if let problem = snapshot.problem { return .failure(ProtocolError(problem)) }
+        return .success(snapshot)
+    }
+
+    /// What is wrong with this line on its own (bounds, values), as "path: message"; nil when nothing.
+    public var problem: String? {
+        guard (1...Self.maxParts).contains(parts) else { return "parts: expected 1 to \(Self.maxParts), got \(parts)" }
+        guard (0..<parts).contains(part) else { return "part: expected 0 to \(parts - 1), got \(part)" }
+        if part == 0 && outputs == nil { return "outputs: missing (part 0 lists the outputs)" }
+        if part > 0 && outputs != nil { return "outputs: only part 0 lists the outputs" }
+        if seat.utf8.count > Self.maxIDBytes { return "seat: longer than \(Self.maxIDBytes) bytes" }
+        if let outputs {
+            if outputs.count > Self.maxOutputs { return "outputs: \(outputs.count) outputs, at most \(Self.maxOutputs)" }
+            var names = Set<String>()
+            for (i, o) in outputs.enumerated() {
+                let at = "outputs[\(i)]"
+                if o.name.isEmpty || o.name.utf8.count > Self.maxIDBytes {
+                    return "\(at).name: expected 1 to \(Self.maxIDBytes) bytes"
+                }
+                if !names.insert(o.name).inserted { return "\(at).name: '\(o.name)' is listed twice" }
+                if let p = Self.number(o.x, "\(at).x") ?? Self.number(o.y, "\(at).y")
+                    ?? Self.size(o.width, "\(at).width") ?? Self.size(o.height, "\(at).height") { return p }
+                if let p = Self.number(o.scale, "\(at).scale") { return p }
+                if o.scale <= 0 { return "\(at).scale: must be above zero, got \(JSONLine.number(o.scale))" }
+                if OutputTransform(rawValue: o.transform) == nil {
+                    return "\(at).transform: expected one of "
+                        + OutputTransform.allCases.map(\.rawValue).joined(separator: ", ") + ", got '\(o.transform)'"
+                }
+            }
+        }
+        if windows.count > Self.maxWindows { return "windows: \(windows.count) windows, at most \(Self.maxWindows) in a snapshot" }
+        var ids = Set<String>()
+        for (i, w) in windows.enumerated() {
+            let at = "windows[\(i)]"
+            if w.id.isEmpty || w.id.utf8.count > Self.maxIDBytes { return "\(at).id: expected 1 to \(Self.maxIDBytes) bytes" }
+            if !ids.insert(w.id).inserted { return "\(at).id: '\(w.id)' is listed twice" }
+            if w.output.utf8.count > Self.maxIDBytes { return "\(at).output: longer than \(Self.maxIDBytes) bytes" }
+            if let p = Self.number(w.x, "\(at).x") ?? Self.number(w.y, "\(at).y")
+                ?? Self.size(w.width, "\(at).width") ?? Self.size(w.height, "\(at).height") { return p }
+            if abs(Double(w.stack)) > Self.maxMagnitude { return "\(at).stack: |value| above 1e6" }
+        }
+        if let p = pointer, let problem = Self.number(p.x, "pointer.x") ?? Self.number(p.y, "pointer.y") { return problem }
+        return nil
+    }
+
+    /// The core's desktop from the complete snapshot's outputs and windows (checked already): a
+    /// window on an output the snapshot does not list is an error, named by its path.
+    public static func desktop(outputs: [Output], windows: [Window], pointer: Pointer?) -> Result<Desktop, ProtocolError> {
+        let names = Set(outputs.map(\.name))
+        for (i, w) in windows.enumerated() where !names.contains(w.output) {
+            return .failure(ProtocolError("windows[\(i)].output: no output '\(w.output)' in this snapshot "
+                + "(outputs: \(outputs.map(\.name).joined(separator: ", ")))"))
+        }
+        if let p = pointer, !names.contains(p.output) {
+            return .failure(ProtocolError("pointer.output: no output '\(p.output)' in this snapshot"))
+        }
+        let desktop = Desktop(
+            outputs: outputs.map { o in
+                DesktopOutput(name: o.name, x: o.x, y: o.y, width: o.width, height: o.height, scale: o.scale,
+                              transform: OutputTransform(rawValue: o.transform) ?? .normal, focused: o.focused ?? false)
+            },
+            windows: windows.map { w in
+                DesktopWindow(id: w.id, app: cut(w.app), title: cut(w.title), pid: w.pid, output: w.output, x: w.x, y: w.y,
+                              width: w.width, height: w.height, stack: w.stack, focused: w.focused, floating: w.floating,
+                              fullscreen: w.fullscreen, workspace: w.workspace.map(cut))
+            },
+            pointer: pointer.map { DesktopPointer(output: $0.output, x: $0.x, y: $0.y) })
+        return .success(desktop)
+    }
+
+    /// `text` cut to `maxTextBytes` bytes of UTF-8 at a character boundary.
+    static func cut(_ text: String) -> String {
+        guard text.utf8.count > maxTextBytes else { return text }
+        var out = ""
+        var bytes = 0
+        for c in text {
+            let n = String(c).utf8.count
+            if bytes + n > maxTextBytes { break }
+            out.append(c)
+            bytes += n
+        }
+        return out
+    }
+
+    private static func number(_ v: Double, _ at: String) -> String? {
+        guard v.isFinite else { return "\(at): not a finite number" }
+        guard abs(v) <= maxMagnitude else { return "\(at): |value| above 1e6, got \(JSONLine.number(v))" }
+        return nil
+    }
+
+    private static func size(_ v: Double, _ at: String) -> String? {
+        if let p = number(v, at) { return p }
+        return v < 0 ? "\(at): must not be negative, got \(JSONLine.number(v))" : nil
+    }
+
+    static func path(_ keys: [any CodingKey]) -> String {
+        var out = ""
+        for key in keys {
+            if let i = key.intValue { out += "[\(i)]" } else { out += (out.isEmpty ? "" : ".") + key.stringValue }
+        }
+        return out.isEmpty ? "the request" : out
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        if type == String.self { return "a string" }
+        if type == Bool.self { return "true or false" }
+        if type == Int.self || type == UInt32.self { return "a whole number" }
+        if type == Double.self { return "a number" }
+        return "another type"
+    }
+
+    /// The JSON path of the first number in `line` that is not a finite Double, or nil.
+    static func unrepresentableNumber(in line: String) -> String? {
+        enum Frame {
+            case object(key: String?, expectingKey: Bool)
+            case array(index: Int)
+        }
+        var stack: [Frame] = []
+        let bytes = Array(line.utf8)
+        var i = 0
+        func here() -> String {
+            var out = ""
+            for frame in stack {
+                switch frame {
+                case .object(let key, _): if let key { out += (out.isEmpty ? "" : ".") + key }
+                case .array(let index): out += "[\(index)]"
+                }
+            }
+            return out.isEmpty ? "the request" : out
+        }
+        while i < bytes.count {
+            let c = bytes[i]
+            switch c {
+            case UInt8(ascii: "{"): stack.append(.object(key: nil, expectingKey: true))
+            case UInt8(ascii: "["): stack.append(.array(index: 0))
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): _ = stack.popLast()
+            case UInt8(ascii: ","):
+                switch stack.last {
+                case .array(let n)?: stack[stack.count - 1] = .array(index: n + 1)
+                case .object(let key, _)?: stack[stack.count - 1] = .object(key: key, expectingKey: true)
+                case nil: break
+                }
+            case UInt8(ascii: ":"):
+                if case .object(let key, _)? = stack.last { stack[stack.count - 1] = .object(key: key, expectingKey: false) }
+            case UInt8(ascii: "\""):
+                var j = i + 1
+                while j < bytes.count && bytes[j] != UInt8(ascii: "\"") { j += bytes[j] == UInt8(ascii: "\\") ? 2 : 1 }
+                if case .object(_, true)? = stack.last, j <= bytes.count {
+                    stack[stack.count - 1] = .object(key: String(decoding: bytes[(i + 1)..<min(j, bytes.count)], as: UTF8.self),
+                                                     expectingKey: true)
+                }
+                i = j
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                var j = i
+                while j < bytes.count, "0123456789+-.eE".utf8.contains(bytes[j]) { j += 1 }
+                let token = String(decoding: bytes[i..<j], as: UTF8.self)
+                if Double(token).map({ !$0.isFinite }) ?? true { return here() }
+                i = j - 1
+            default: break
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    private struct VersionOnly: Decodable { var version: Int? }
+
+    private struct TopKeys: Decodable {
+        var keys: [String]
+        struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+        init(from decoder: any Decoder) throws {
+            keys = try decoder.container(keyedBy: Key.self).allKeys.map(\.stringValue)
+        }
+    }
+}
