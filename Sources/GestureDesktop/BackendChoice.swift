@@ -8,6 +8,11 @@ public struct BackendChoice: Equatable, Sendable {
     /// The socket path (sway, i3, niri), the Hyprland instance's directory, or the X display.
     public var target: String
 
+    public init(backend: DesktopBackend, target: String) {
+        self.backend = backend
+        self.target = target
+    }
+
     /// What the environment says, or why nothing can be read: the message names every variable
     /// looked at. `forced` picks the backend; its variable must still be there.
     public static func choose(environment: [String: String], forced: DesktopBackend? = nil) -> Result<BackendChoice, ChoiceFailure> {

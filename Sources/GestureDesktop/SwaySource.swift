@@ -30,7 +30,12 @@ public final class SwaySource: DesktopSource {
         do {
             let commands = try CompositorSocket(path: target)
             let events = try CompositorSocket(path: target)
-            let reply = try Self.request(events, .subscribe, "[\"window\",\"workspace\",\"output\",\"shutdown\"]", maximum: maximumReply)
+            // sway before 1.8 has no `output` event and refuses a subscription that names it: its
+            // output changes come with workspace events and the poll.
+            var reply = try Self.request(events, .subscribe, "[\"window\",\"workspace\",\"output\",\"shutdown\"]", maximum: maximumReply)
+            if (try? DesktopJSON(parsing: reply))?["success"]?.bool != true {
+                reply = try Self.request(events, .subscribe, "[\"window\",\"workspace\",\"shutdown\"]", maximum: maximumReply)
+            }
             guard (try? DesktopJSON(parsing: reply))?["success"]?.bool == true else {
                 throw DesktopSourceError("\(target): the subscription was refused: \(String(decoding: reply.prefix(200), as: UTF8.self))")
             }

@@ -65,7 +65,8 @@ public enum SwayTreeReader {
     /// stacked container shows only the child it focused last.
     static func collect(_ node: DesktopJSON, floating: Bool, fullscreenAncestor: Bool, into views: inout [View]) {
         let underFullscreen = fullscreenAncestor || (node["fullscreen_mode"]?.int ?? 0) != 0
-        let children = (node["nodes"]?.array ?? []) + (node["floating_nodes"]?.array ?? [])
+        // A workspace's floating windows are read by `scene`, after its tiled ones.
+        let children = node["nodes"]?.array ?? []
         if children.isEmpty {
             let isWindow = node["app_id"]?.string != nil || node["window_properties"] != nil || node["window"]?.int != nil
             guard node["type"]?.string != "workspace", isWindow, node["visible"]?.bool != false else { return }
