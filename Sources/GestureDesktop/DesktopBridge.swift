@@ -9,12 +9,17 @@ import GesturePosix
 /// again with backoff; while the compositor is away the daemon connection is closed, so the daemon
 /// drops the windows at once.
 ///
-/// | state | event | next |
-/// |---|---|---|
-/// | looking | the compositor answers | reading |
-/// | looking | it does not | looking (after the backoff) |
-/// | reading | an event, or the poll interval passed with windows | reading (scene read, sent if changed) |
-/// | reading | the compositor's stream ends or lies | looking (sink closed) |
+/// | state | event | next | what is done |
+/// |---|---|---|---|
+/// | looking | `compositorFound` | reading | the scene read and sent |
+/// | looking | `compositorMissing` | looking | the next attempt after the backoff (`once`: finished, 1) |
+/// | reading | `compositorNews`, `pollDue` | reading | the scene read, sent if it changed |
+/// | reading | `compositorLost` | looking | the sink closed; the next attempt after the backoff (`once`: finished, 1) |
+/// | looking, reading | `sinkGone` | the same | the sink opened again after its backoff, the scene sent again |
+/// | looking, reading | `sinkReplaced` | finished | another bridge has the seat: exit status 0 |
+/// | looking | `compositorNews`, `pollDue`, `compositorLost` | looking | impossible (nothing is read while looking): logged as a bug |
+/// | reading | `compositorFound`, `compositorMissing` | reading | impossible (no connection is tried while reading): logged as a bug |
+/// | finished | any | finished | nothing |
 public final class DesktopBridge {
     public struct Options: Sendable {
         /// Microseconds between reads while windows exist and the backend misses changes.
@@ -25,9 +30,20 @@ public final class DesktopBridge {
         public init() {}
     }
 
-    enum State {
+    public enum State: Equatable, Sendable {
         case looking
         case reading
+        case finished(status: Int32)
+    }
+
+    public enum Event: Sendable {
+        case compositorFound
+        case compositorMissing(DesktopSourceError)
+        case compositorNews
+        case pollDue
+        case compositorLost(DesktopSourceError)
+        case sinkGone
+        case sinkReplaced(String)
     }
 
     let source: DesktopSource
@@ -35,7 +51,7 @@ public final class DesktopBridge {
     let options: Options
     let log: (String) -> Void
     let lines: DesktopRequestLines
-    private var state = State.looking
+    public private(set) var state = State.looking
     private var compositorBackoff = Backoff()
     private var sinkBackoff = Backoff()
     private var compositorRetryAt: Int64 = 0
@@ -45,9 +61,6 @@ public final class DesktopBridge {
     private var snapshotNumber: UInt32 = 0
     private var lastLeftOut = 0
     private var reportedAbsence = false
-    /// Whether to stop (`once` after its snapshot, or the seat taken by another bridge).
-    public private(set) var finished = false
-    public private(set) var exitStatus: Int32 = 0
 
     public init(source: DesktopSource, sink: SnapshotSink, options: Options, log: @escaping (String) -> Void) {
         self.source = source
@@ -57,52 +70,73 @@ public final class DesktopBridge {
         self.lines = DesktopRequestLines(backend: source.backend, seat: options.seat)
     }
 
+    public var finished: Bool { if case .finished = state { true } else { false } }
+
     /// Runs until `once` is done or the seat is taken over; returns the exit status.
     public func run() -> Int32 {
-        while !finished { step() }
-        return exitStatus
+        while true {
+            if case .finished(let status) = state { return status }
+            step()
+        }
     }
 
-    /// One wake-up: connects or reads as due, then waits for the next event or deadline.
+    /// One wake-up: connects when due, then waits for the next event or deadline and handles it.
     public func step() {
-        let now = monotonicMicroseconds()
-        if state == .looking && now >= compositorRetryAt { lookForCompositor() }
-        if !sink.isReady && now >= sinkRetryAt && state == .reading { reopenSink() }
+        if state == .looking && monotonicMicroseconds() >= compositorRetryAt {
+            do {
+                try source.connect()
+                handle(.compositorFound)
+            } catch {
+                source.disconnect()
+                handle(.compositorMissing(error))
+            }
+        }
         guard !finished else { return }
         wait()
     }
 
-    private func lookForCompositor() {
-        do {
-            try source.connect()
+    public func handle(_ event: Event) {
+        switch (state, event) {
+        case (.finished, _):
+            break
+        case (_, .sinkReplaced(let line)):
+            log("another bridge took over this seat (\(line)); stopping")
+            state = .finished(status: 0)
+        case (_, .sinkGone):
+            log("the daemon went away; trying again")
+            lastSent = nil
+            sinkRetryAt = monotonicMicroseconds() + sinkBackoff.failed()
+            if options.once { state = .finished(status: 1) }
+        case (.looking, .compositorFound):
             state = .reading
             compositorBackoff.succeeded()
             if reportedAbsence { log("\(source.backend): connected to \(source.target)") }
             reportedAbsence = false
             refresh()
-        } catch {
-            source.disconnect()
+        case (.looking, .compositorMissing(let error)):
             if options.once {
                 log("\(error)")
-                finish(1)
+                state = .finished(status: 1)
                 return
             }
             if !reportedAbsence { log("\(error); trying again") }
             reportedAbsence = true
             compositorRetryAt = monotonicMicroseconds() + compositorBackoff.failed()
+        case (.reading, .compositorNews), (.reading, .pollDue):
+            refresh()
+        case (.reading, .compositorLost(let error)):
+            log("\(error); looking for the compositor again")
+            source.disconnect()
+            reportedAbsence = true
+            current = nil
+            lastSent = nil
+            sink.close()
+            state = options.once ? .finished(status: 1) : .looking
+            compositorRetryAt = monotonicMicroseconds() + compositorBackoff.failed()
+        case (.looking, .compositorNews), (.looking, .pollDue), (.looking, .compositorLost),
+             (.reading, .compositorFound), (.reading, .compositorMissing):
+            log("bug: \(event) while \(state); ignored")
         }
-    }
-
-    private func lose(_ error: DesktopSourceError) {
-        log("\(error); looking for the compositor again")
-        source.disconnect()
-        state = .looking
-        reportedAbsence = true
-        current = nil
-        lastSent = nil
-        sink.close()
-        if options.once { finish(1); return }
-        compositorRetryAt = monotonicMicroseconds() + compositorBackoff.failed()
     }
 
     private func reopenSink() {
@@ -112,6 +146,10 @@ public final class DesktopBridge {
             sendIfChanged()
         } else {
             sinkRetryAt = monotonicMicroseconds() + sinkBackoff.failed()
+            if options.once {
+                log("cannot reach the daemon")
+                state = .finished(status: 1)
+            }
         }
     }
 
@@ -120,91 +158,70 @@ public final class DesktopBridge {
         do {
             current = try source.read()
         } catch {
-            lose(error)
+            handle(.compositorLost(error))
             return
         }
         if !sink.isReady {
             if monotonicMicroseconds() >= sinkRetryAt { reopenSink() }
-            if options.once && !sink.isReady {
-                log("cannot reach the daemon")
-                finish(1)
-            }
             return
         }
         sendIfChanged()
     }
 
     private func sendIfChanged() {
-        guard let current, sink.isReady, current != lastSent else {
-            if options.once && current != nil && sink.isReady { finish(0) }
+        guard let current, sink.isReady else { return }
+        guard current != lastSent else {
+            if options.once { state = .finished(status: 0) }
             return
         }
         snapshotNumber &+= 1
         let (snapshotLines, leftOut) = lines.lines(current, snapshot: snapshotNumber)
         if leftOut != lastLeftOut && leftOut > 0 {
-            log("\(leftOut) of \(current.windows.count) windows left out (a snapshot holds the topmost \(DesktopRequestLines.maximumWindows))")
+            log("\(leftOut) of \(current.windows.count) windows left out (a snapshot holds the topmost \(DesktopRequestLines.maximumWindows), on an output of the snapshot, with ids of at most \(DesktopRequestLines.maximumIDBytes) bytes)")
         }
         lastLeftOut = leftOut
         if sink.send(snapshotLines) {
             lastSent = current
-            if options.once { finish(0) }
+            if options.once { state = .finished(status: 0) }
         } else {
-            log("the daemon went away; trying again")
-            lastSent = nil
-            sinkRetryAt = monotonicMicroseconds() + sinkBackoff.failed()
-            if options.once { finish(1) }
+            handle(.sinkGone)
         }
     }
 
-    private func finish(_ status: Int32) {
-        finished = true
-        exitStatus = status
-    }
-
-    /// Waits for the compositor's events, the sink's news or the next deadline.
+    /// Waits for the compositor's events, the sink's news or the next deadline, and handles what came.
     private func wait() {
         let now = monotonicMicroseconds()
         var deadline: Int64? = nil
         func due(_ time: Int64) { deadline = min(deadline ?? time, time) }
-        switch state {
-        case .looking: due(compositorRetryAt)
-        case .reading:
-            if source.missesChanges, let current, !current.windows.isEmpty { due(now + options.pollInterval) }
-            if !sink.isReady { due(sinkRetryAt) }
-        }
+        let polling = state == .reading && source.missesChanges && current?.windows.isEmpty == false
+        if state == .looking { due(compositorRetryAt) }
+        if polling { due(now + options.pollInterval) }
+        if state == .reading && !sink.isReady { due(sinkRetryAt) }
         var fds: [pollfd] = []
         if state == .reading { fds += source.eventDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) } }
         let compositorCount = fds.count
         if let fd = sink.descriptor { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
         let timeout = deadline.map { Int32(clamping: max(0, ($0 - now + 999) / 1000)) } ?? -1
         let ready = fds.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), timeout) }
-        guard ready >= 0 else { return }
+        guard ready >= 0 else { return }  // EINTR: the next step waits again
         if compositorCount < fds.count, fds[compositorCount].revents != 0 {
             switch sink.service() {
             case .nothing: break
-            case .gone:
-                log("the daemon went away; trying again")
-                lastSent = nil
-                sinkRetryAt = monotonicMicroseconds() + sinkBackoff.failed()
-            case .replaced(let line):
-                log("another bridge took over this seat (\(line)); stopping")
-                finish(0)
-                return
+            case .gone: handle(.sinkGone)
+            case .replaced(let line): handle(.sinkReplaced(line))
             }
         }
         guard state == .reading else { return }
-        let eventReady = fds.prefix(compositorCount).contains { $0.revents != 0 }
-        if eventReady {
+        if fds.prefix(compositorCount).contains(where: { $0.revents != 0 }) {
             do {
                 _ = try source.drainEvents()
+                handle(.compositorNews)
             } catch {
-                lose(error)
-                return
+                handle(.compositorLost(error))
             }
-            refresh()
-        } else if ready == 0 && state == .reading, source.missesChanges, current?.windows.isEmpty == false {
-            refresh()
-        } else if ready == 0 && !sink.isReady {
+        } else if ready == 0 && polling {
+            handle(.pollDue)
+        } else if ready == 0 && !sink.isReady && monotonicMicroseconds() >= sinkRetryAt {
             reopenSink()
         }
     }

@@ -25,7 +25,7 @@ extension GestureCtl {
             "Daemon socket.",
             discussion: "Default: \(SocketPath.summary)."))
         var socket: String?
-        @Option(name: .long, help: "sway, i3, hyprland, niri or x11 (default: from the environment).")
+        @Option(name: .long, help: "The compositor to read (default: from the environment).")
         var backend: DesktopBackend?
         @Flag(name: .long, help: "Write the snapshots' request lines to stdout instead of sending them to the daemon.")
         var print = false

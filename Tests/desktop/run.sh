@@ -138,22 +138,29 @@ else
     sm '[app_id=right-app] floating enable, resize set 300 200'
     moves=()
     focuses=()
+    moves_after=()
+    focuses_after=()
     for i in $(seq 1 50); do
         x=$((100 + (i % 2) * 300 + i))
         # At a random moment of the poll interval, as a user's change comes.
         sleep "0.$(printf '%03d' $((RANDOM % 500)))"
-        t0=$(now); sm "[app_id=right-app] move position $x 100"
-        t1=$(await sway "[$(win right-app) | .x] == [$x]" 2) && moves+=("$(ms "$t0" "$t1")")
+        t0=$(now); sm "[app_id=right-app] move position $x 100"; ta=$(now)
+        t1=$(await sway "[$(win right-app) | .x] == [$x]" 2) && moves+=("$(ms "$t0" "$t1")") && moves_after+=("$(ms "$ta" "$t1")")
         target=$([ $((i % 2)) -eq 0 ] && echo left-app || echo right-app)
-        t0=$(now); sm "[app_id=$target] focus"
-        t1=$(await sway "[$(win "$target") | .focused] == [true]" 2) && focuses+=("$(ms "$t0" "$t1")")
+        t0=$(now); sm "[app_id=$target] focus"; ta=$(now)
+        t1=$(await sway "[$(win "$target") | .focused] == [true]" 2) && focuses+=("$(ms "$t0" "$t1")") && focuses_after+=("$(ms "$ta" "$t1")")
     done
     percentiles() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { if (NR == 0) { print "none"; exit }
         p50 = v[int((NR - 1) * 0.5) + 1]; p99 = v[int((NR - 1) * 0.99) + 1]; printf "p50 %.1f ms, p99 %.1f ms, max %.1f ms (%d)", p50, p99, v[NR], NR }'; }
     if [ ${#moves[@]} -eq 50 ] && [ ${#focuses[@]} -eq 50 ]; then pass "50 moves and 50 focus changes seen"; else
         fail "50 moves and 50 focus changes seen (moves ${#moves[@]}, focus ${#focuses[@]})"; fi
-    echo "figure: move (no event, poll 500 ms) to snapshot: $(percentiles "${moves[@]}")"
-    echo "figure: focus change (event) to snapshot: $(percentiles "${focuses[@]}")"
+    echo "figure: from swaymsg's start to the changed snapshot (swaymsg's own run included):"
+    echo "figure:   move (no event, poll 500 ms): $(percentiles "${moves[@]}")"
+    echo "figure:   focus change (event): $(percentiles "${focuses[@]}")"
+    echo "figure: from swaymsg's return (the change made) to the changed snapshot:"
+    echo "figure:   move (no event, poll 500 ms): $(percentiles "${moves_after[@]}")"
+    echo "figure:   focus change (event): $(percentiles "${focuses_after[@]}")"
+    echo "figure: load average while measuring: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) CPUs"
     echo "figure: bridge RSS $(awk '/VmRSS/ { print $2, $3 }' /proc/$bridge/status), peak $(awk '/VmHWM/ { print $2, $3 }' /proc/$bridge/status)"
     c0=$(awk '/^voluntary_ctxt_switches/ { print $2 }' /proc/$bridge/status)
     sleep 10
