@@ -33,10 +33,12 @@ public final class NiriSource: DesktopSource {
             try events.write(Array("\"EventStream\"\n".utf8), deadline: deadline)
             let reply = try events.read(limit: maximumReply, deadline: deadline) { $0.contains(10) }
             let line = reply.prefix { $0 != 10 }
-            pending = Array(reply.dropFirst(line.count + 1))
             guard (try? DesktopJSON(parsing: line))?["Ok"] != nil else {
                 throw DesktopSourceError("\(target): niri refused the event stream: \(String(decoding: line.prefix(200), as: UTF8.self))")
             }
+            // Events that came with the reply: the scene is read right after connecting anyway.
+            pending = Array(reply.dropFirst(line.count + 1))
+            _ = consumeLines()
             self.events = events
         } catch let error as DesktopSourceError {
             throw error
@@ -60,17 +62,25 @@ public final class NiriSource: DesktopSource {
             case .wouldBlock: return any
             case .end: throw DesktopSourceError("\(target): niri closed the event stream")
             case .bytes:
-                while let newline = pending.firstIndex(of: 10) {
-                    any = true
-                    if NiriEvents.isLayoutChange(pending[..<newline]) { missesChanges = false }
-                    pending.removeSubrange(...newline)
-                }
+                any = consumeLines() || any
                 // A line with no end in sight is not an event niri sends: the stream cannot be trusted.
                 if pending.count > maximumReply {
                     throw DesktopSourceError("\(target): an event line over \(maximumReply) bytes")
                 }
             }
         }
+    }
+
+    /// Drops the complete event lines held; true when there was one. A `WindowLayoutsChanged`
+    /// among them ends the polling.
+    private func consumeLines() -> Bool {
+        var any = false
+        while let newline = pending.firstIndex(of: 10) {
+            any = true
+            if NiriEvents.isLayoutChange(pending[..<newline]) { missesChanges = false }
+            pending.removeSubrange(...newline)
+        }
+        return any
     }
 
     public func read() throws(DesktopSourceError) -> DesktopScene {
