@@ -180,16 +180,21 @@ public final class DesktopBridge {
             log("\(leftOut) of \(current.windows.count) windows left out (a snapshot holds the topmost \(DesktopRequestLines.maximumWindows), on an output of the snapshot, with ids of at most \(DesktopRequestLines.maximumIDBytes) bytes)")
         }
         lastLeftOut = leftOut
-        if sink.send(snapshotLines) {
+        switch sink.send(snapshotLines) {
+        case .nothing:
             lastSent = current
             if options.once { state = .finished(status: 0) }
-        } else {
-            handle(.sinkGone)
+        case .gone: handle(.sinkGone)
+        case .replaced(let line): handle(.sinkReplaced(line))
         }
     }
 
     /// Waits for the compositor's events, the sink's news or the next deadline, and handles what came.
     private func wait() {
+        if state == .reading && source.takeQueuedEvents() {
+            handle(.compositorNews)
+            return
+        }
         let now = monotonicMicroseconds()
         var deadline: Int64? = nil
         func due(_ time: Int64) { deadline = min(deadline ?? time, time) }

@@ -17,6 +17,14 @@ public protocol DesktopSource: AnyObject {
     func drainEvents() throws(DesktopSourceError) -> Bool
     /// Reads the scene now.
     func read() throws(DesktopSourceError) -> DesktopScene
+    /// Whether events came in while the scene was read and wait already read off the descriptors
+    /// (libxcb queues the events it meets while waiting for replies): the scene is read again at
+    /// once rather than waiting for a descriptor that will not become readable for them.
+    func takeQueuedEvents() -> Bool
+}
+
+extension DesktopSource {
+    public func takeQueuedEvents() -> Bool { false }
 }
 
 public struct DesktopSourceError: Error, CustomStringConvertible, Sendable {

@@ -8,8 +8,9 @@ import GestureProtocol
 public protocol SnapshotSink: AnyObject {
     /// Whether the sink can take a snapshot now (a daemon connection may be down).
     var isReady: Bool { get }
-    /// Sends the lines of one snapshot; false when the sink went away (the bridge tries again later).
-    func send(_ lines: [String]) -> Bool
+    /// Sends the lines of one snapshot: `.nothing` when they went through, `.gone` when the sink
+    /// went away (the bridge tries again later), `.replaced` when another bridge took the seat.
+    func send(_ lines: [String]) -> SinkNews
     /// Opens the sink again after it went away; false when it still cannot.
     func reopen() -> Bool
     /// Closes the sink (the compositor is gone: the daemon drops the windows when the bridge leaves).
@@ -34,9 +35,9 @@ public final class PrintSink: SnapshotSink {
     public init(fd: Int32 = 1) { writer = LineWriter(fd: fd, flushesEachLine: true) }
 
     public var isReady: Bool { true }
-    public func send(_ lines: [String]) -> Bool {
+    public func send(_ lines: [String]) -> SinkNews {
         for line in lines { writer.write(line: line) }
-        return true
+        return .nothing
     }
     public func reopen() -> Bool { true }
     public func close() {}
@@ -78,32 +79,32 @@ public final class DaemonSink: SnapshotSink {
 
     public func close() { client = nil }
 
-    public func send(_ lines: [String]) -> Bool {
-        guard let client else { return false }
+    public func send(_ lines: [String]) -> SinkNews {
+        guard let client else { return .gone }
         do {
             for line in lines {
                 try client.send(line)
                 while true {
                     guard let reply = try client.readLine(timeout: timeout) else {
                         self.client = nil
-                        return false
+                        return .gone
                     }
                     if reply.hasPrefix("{\"type\":\"response\"") { break }
                     if reply.hasPrefix("{\"type\":\"error\"") {
                         log("the daemon refused the snapshot: \(ProtocolLine.message(ofError: reply) ?? reply)")
-                        return true
+                        return .nothing
                     }
                     if reply.hasPrefix("{\"type\":\"desktop-replaced\"") {
                         self.client = nil
-                        return false
+                        return .replaced(reply)
                     }
                 }
             }
-            return true
+            return .nothing
         } catch {
             log("\(path): \(error)")
             self.client = nil
-            return false
+            return .gone
         }
     }
 

@@ -84,6 +84,16 @@ public final class X11Source: DesktopSource {
         return any
     }
 
+    public func takeQueuedEvents() -> Bool {
+        guard let connection else { return false }
+        var any = false
+        while let event = xcb_poll_for_queued_event(connection) {
+            any = true
+            free(event)
+        }
+        return any
+    }
+
     public func read() throws(DesktopSourceError) -> DesktopScene {
         guard let c = connection else { throw DesktopSourceError("\(target): not connected") }
         let stackingAtom = atoms["_NET_CLIENT_LIST_STACKING"] ?? 0

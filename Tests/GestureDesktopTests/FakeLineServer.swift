@@ -13,7 +13,7 @@ final class FakeLineServer: @unchecked Sendable {
     private let thread: Thread
     private let finished: DispatchSemaphore
 
-    init(path: String, answer: @escaping @Sendable ([UInt8]) -> (reply: [UInt8], close: Bool)) throws {
+    init(path: String, greeting: [UInt8] = [], answer: @escaping @Sendable ([UInt8]) -> (reply: [UInt8], close: Bool)) throws {
         let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
@@ -33,7 +33,7 @@ final class FakeLineServer: @unchecked Sendable {
         self.stopPipe = (fds[0], fds[1])
         self.finished = finished
         thread = Thread {
-            Self.serve(listener: listener, stop: stopRead, answer: answer)
+            Self.serve(listener: listener, stop: stopRead, greeting: greeting, answer: answer)
             finished.signal()
         }
         thread.start()
@@ -54,7 +54,7 @@ final class FakeLineServer: @unchecked Sendable {
         unlink(path)
     }
 
-    private static func serve(listener: Int32, stop: Int32, answer: @Sendable ([UInt8]) -> (reply: [UInt8], close: Bool)) {
+    private static func serve(listener: Int32, stop: Int32, greeting: [UInt8], answer: @Sendable ([UInt8]) -> (reply: [UInt8], close: Bool)) {
         var clients: [Int32] = []
         while true {
             var pfds = [pollfd(fd: stop, events: Int16(POLLIN), revents: 0), pollfd(fd: listener, events: Int16(POLLIN), revents: 0)]
@@ -63,7 +63,10 @@ final class FakeLineServer: @unchecked Sendable {
             if pfds[0].revents != 0 { break }
             if pfds[1].revents != 0 {
                 let client = accept(listener, nil, nil)
-                if client >= 0 { clients.append(client) }
+                if client >= 0 {
+                    clients.append(client)
+                    if !greeting.isEmpty { _ = greeting.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } }
+                }
             }
             for p in pfds.dropFirst(2) where p.revents != 0 {
                 var buffer = [UInt8](repeating: 0, count: 65_536)

@@ -93,9 +93,9 @@ final class FakeSwayServer: @unchecked Sendable {
 final class CollectingSink: SnapshotSink {
     var snapshots: [[String]] = []
     var isReady: Bool { true }
-    func send(_ lines: [String]) -> Bool {
+    func send(_ lines: [String]) -> SinkNews {
         snapshots.append(lines)
-        return true
+        return .nothing
     }
     func reopen() -> Bool { true }
     func close() {}
