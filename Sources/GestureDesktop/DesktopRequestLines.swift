@@ -8,9 +8,10 @@ public struct DesktopRequestLines: Sendable {
     public static let windowsPerLine = 100
     public static let maximumWindows = 1000
     public static let maximumOutputs = 16
-    /// Titles are cut to this many bytes of UTF-8, at a character boundary.
+    /// Titles (and app ids, workspace names) are cut to this many bytes of UTF-8, at a character boundary.
     public static let maximumTitleBytes = 256
-    /// Ids longer than this are refused by the daemon; the bridge leaves such windows out.
+    /// Ids and output names longer than this are refused by the daemon; the bridge leaves such
+    /// windows and outputs out.
     public static let maximumIDBytes = 128
 
     public var backend: String
@@ -24,9 +25,9 @@ public struct DesktopRequestLines: Sendable {
     /// The lines of snapshot `number`, and how many windows were left out (beyond the topmost
     /// `maximumWindows`, or with an id too long).
     public func lines(_ scene: DesktopScene, snapshot number: UInt32) -> (lines: [String], leftOut: Int) {
-        let outputs = Array(scene.outputs.prefix(Self.maximumOutputs))
+        let outputs = Array(scene.outputs.filter { Self.isUsableID($0.name) }.prefix(Self.maximumOutputs))
         let names = Set(outputs.map(\.name))
-        let usable = scene.windowsBottomToTop.filter { names.contains($0.output) && $0.id.utf8.count <= Self.maximumIDBytes }
+        let usable = scene.windowsBottomToTop.filter { names.contains($0.output) && Self.isUsableID($0.id) }
         let kept = Array(usable.suffix(Self.maximumWindows))
         let leftOut = scene.windows.count - kept.count
         var chunks: [ArraySlice<DesktopWindow>] = stride(from: 0, to: kept.count, by: Self.windowsPerLine).map {
@@ -75,7 +76,7 @@ public struct DesktopRequestLines: Sendable {
     static func json(_ window: DesktopWindow) -> String {
         var j = JSONLine()
         j.add("id", window.id)
-        j.add("app", window.app)
+        j.add("app", cut(window.app, toBytes: maximumTitleBytes))
         j.add("title", cut(window.title, toBytes: maximumTitleBytes))
         if let pid = window.pid { j.add("pid", pid) }
         j.add("output", window.output)
@@ -87,9 +88,12 @@ public struct DesktopRequestLines: Sendable {
         j.add("focused", window.focused)
         j.add("floating", window.floating)
         j.add("fullscreen", window.fullscreen)
-        if let workspace = window.workspace { j.add("workspace", workspace) }
+        if let workspace = window.workspace { j.add("workspace", cut(workspace, toBytes: maximumTitleBytes)) }
         return j.line
     }
+
+    /// Ids and output names the daemon takes: 1 to `maximumIDBytes` bytes.
+    static func isUsableID(_ text: String) -> Bool { !text.isEmpty && text.utf8.count <= maximumIDBytes }
 
     /// The daemon takes numbers up to 1e6 in size: a compositor's wilder value is held to that.
     static func bounded(_ v: Double) -> Double { v.isFinite ? min(max(v, -1e6), 1e6) : 0 }

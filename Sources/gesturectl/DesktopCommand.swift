@@ -42,6 +42,9 @@ extension GestureCtl {
             guard (50...1000).contains(pollInterval) else {
                 throw ValidationError("--poll-interval must be 50...1000 ms, got \(pollInterval)")
             }
+            guard !seat.isEmpty, seat.utf8.count <= 128 else {
+                throw ValidationError("--seat must be 1 to 128 bytes, got '\(seat)'")
+            }
         }
 
         func run() throws {

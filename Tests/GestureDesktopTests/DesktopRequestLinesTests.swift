@@ -73,9 +73,10 @@ import Testing
             DesktopWindow(id: String(repeating: "9", count: 200), app: "long id", title: "", output: "HEADLESS-1",
                           x: 0, y: 0, width: 1, height: 1, stack: 1),
             DesktopWindow(id: "2", app: "nowhere", title: "", output: "DP-9", x: 0, y: 0, width: 1, height: 1, stack: 2),
+            DesktopWindow(id: "", app: "no id", title: "", output: "HEADLESS-1", x: 0, y: 0, width: 1, height: 1, stack: 3),
         ])
         let (lines, leftOut) = DesktopRequestLines(backend: "sway").lines(scene, snapshot: 1)
-        #expect(leftOut == 2)
+        #expect(leftOut == 3)
         let window = try #require(try DesktopJSON(parsing: lines[0])["windows"]?.array?.first)
         #expect(window["title"]?.string?.utf8.count == 256)
         #expect(window["x"]?.number == -1e6)

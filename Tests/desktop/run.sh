@@ -33,6 +33,8 @@ chmod 755 "$out"
 pids=()
 cleanup() {
     for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null; done
+    sleep 1
+    for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && kill -9 "$pid" 2>/dev/null; done
     wait 2>/dev/null
 }
 trap cleanup EXIT
@@ -214,11 +216,13 @@ fi
 display=:87
 Xvfb "$display" -screen 0 1024x768x24 -nolisten tcp > "$out/xvfb.log" 2>&1 &
 pids+=("$!")
-for _ in $(seq 100); do DISPLAY=$display xdpyinfo > /dev/null 2>&1 && break; sleep 0.05; done
+for _ in $(seq 400); do DISPLAY=$display xdpyinfo > /dev/null 2>&1 && break; sleep 0.05; done
+DISPLAY=$display xdpyinfo > /dev/null 2>&1 && pass "Xvfb started ($display)" || fail "Xvfb started ($display; log: $(tail -3 "$out/xvfb.log"))"
 start_bridge x11 DISPLAY="$display"
 x11_bridge=$bridge
 DISPLAY=$display openbox > "$out/openbox.log" 2>&1 &
 pids+=("$!")
+for _ in $(seq 400); do DISPLAY=$display wmctrl -m > /dev/null 2>&1 && break; sleep 0.05; done
 check x11 "X11: the screen as one output" '.outputs == [{"name":"screen0","x":0,"y":0,"width":1024,"height":768,"scale":1,"transform":"normal"}]' 5
 DISPLAY=$display xterm -class XTermLeft -geometry 60x20+40+50 -e sleep 600 &
 pids+=("$!")
