@@ -25,8 +25,9 @@ swift build --product gesturectl > /tmp/gestured-desktop-build.log 2>&1 \
     && swift build --product gestured >> /tmp/gestured-desktop-build.log 2>&1 || {
     grep -v '^\[' /tmp/gestured-desktop-build.log | tail -30; echo "0 passed, 1 failed"; exit 1; }
 bin=$(swift build --show-bin-path)
-# GESTURECTL: another build of gesturectl to measure (e.g. the release build users install).
+# GESTURECTL, GESTURED: other builds to use (e.g. the release build users install).
 ctl=${GESTURECTL:-$bin/gesturectl}
+gestured=${GESTURED:-$bin/gestured}
 
 out=$(mktemp -d /tmp/gestured-desktop.XXXXXX)
 chmod 755 "$out"
@@ -279,6 +280,7 @@ if grep -q "failed\|error" "$out/x11.err"; then log "x11 bridge said: $(cat "$ou
 # Needs the daemon side of the desktop request; runs when `status` reports `desktop`.
 socket="$out/gestured.sock"
 cat > "$out/windows.yaml" <<'EOF'
+version: 1
 windows:
   - id: left-rule
     match: { app: "left-app" }
@@ -292,7 +294,7 @@ windows:
         kind: tap
 EOF
 recording="$root/Tests/GestureDaemonTests/Fixtures/Wacom ISDv4 E6 Finger.single-tap-center.events"
-"$bin/gestured" run --no-devices --inject "$recording" --inject-when-subscribed --config "$out/windows.yaml" \
+"$gestured" run --no-devices --inject "$recording" --inject-when-subscribed --config "$out/windows.yaml" \
     --socket "$socket" > "$out/daemon.log" 2>&1 &
 daemon=$!
 pids+=("$daemon")
