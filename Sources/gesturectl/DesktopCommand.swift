@@ -61,7 +61,9 @@ extension GestureCtl {
             options.pollInterval = Int64(pollInterval) * 1000
             options.once = once
             options.seat = seat
-            signal(SIGPIPE, SIG_IGN)
+            // A daemon that went away is an error the bridge handles (EPIPE); with --print, a reader
+            // of stdout that went away ends the bridge, as it ends any command in a pipeline.
+            if !print { signal(SIGPIPE, SIG_IGN) }
             let bridge = DesktopBridge(source: DesktopSources.make(choice), sink: sink, options: options, log: log)
             let status = bridge.run()
             if status != 0 { throw ExitCode(status) }
