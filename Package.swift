@@ -42,6 +42,8 @@ let package = Package(
         .systemLibrary(name: "CLibudev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         // libyaml's parser, seen only by GestureYAML.
         .systemLibrary(name: "CLibyaml", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        // libxcb (core X11 requests), seen only by GestureDesktop's X11 reader.
+        .systemLibrary(name: "CLibxcb", pkgConfig: "xcb", providers: [.apt(["libxcb1-dev"])]),
         // Linux headers the Glibc module lacks (epoll, signalfd, timerfd, accept4), for GesturePosix.
         .systemLibrary(name: "CGestureSys"),
 
@@ -70,6 +72,10 @@ let package = Package(
         // The only importer of libevdev and libudev: input devices and the hot-plug monitor.
         .target(name: "GestureDevices", dependencies: ["GestureCore", "GesturePosix", "CLibevdev", "CLibudev"],
                 swiftSettings: loopThreadRelease),
+        // `gesturectl desktop`: the session bridge. Reads the compositor's outputs and windows (sway /
+        // i3 IPC, Hyprland and niri sockets in pure Swift; X11 through libxcb, its only importer) and
+        // sends them to the daemon as `desktop` snapshots.
+        .target(name: "GestureDesktop", dependencies: ["GestureCore", "GesturePosix", "GestureProtocol", "CLibxcb"]),
         // Daemon runtime: event loop, socket protocol, bindings, replay driver, systemd notify.
         .target(name: "GestureDaemon", dependencies: [
             "GestureCore", "GestureRecording", "GestureConfig", "GestureDevices", "GesturePosix",
@@ -80,7 +86,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: leanRelease),
         .executableTarget(name: "gesturectl", dependencies: [
-            "GestureProtocol", "GestureReport", "GesturePosix", "GestureCore",
+            "GestureProtocol", "GestureReport", "GesturePosix", "GestureCore", "GestureDesktop",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: leanRelease),
         // Benchmarks (issue 6): throughput, per-frame latency, allocations. Not a test.
@@ -97,6 +103,8 @@ let package = Package(
         .testTarget(name: "GesturePosixTests", dependencies: ["GesturePosix"]),
         .testTarget(name: "GestureDevicesTests", dependencies: ["GestureDevices", "GesturePosix", "GestureCore"]),
         .testTarget(name: "GestureReportTests", dependencies: ["GestureReport", "GestureCore", "GestureConfig"]),
+        .testTarget(name: "GestureDesktopTests", dependencies: ["GestureDesktop", "GesturePosix"],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "GestureProtocol", "GesturePosix", "GestureCore",
                                                             "GestureRecording", "GestureConfig", "GestureReport",
                                                             .product(name: "Logging", package: "swift-log")],

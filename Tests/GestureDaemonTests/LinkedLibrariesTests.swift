@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// What the built binaries load (`ldd`): the client needs no device or Unicode libraries, and the
-/// daemon carries no Foundation (which would bring ICU and CoreFoundation with it).
+/// What the built binaries load (`ldd`): the client needs no device or Unicode libraries (libxcb is
+/// its one addition, for `gesturectl desktop` on X11), and the daemon carries no Foundation (which
+/// would bring ICU and CoreFoundation with it) and no X11.
 @Suite struct LinkedLibrariesTests {
     static func libraries(_ binary: String) throws -> [String] {
         let process = Process()
@@ -20,6 +21,7 @@ import Testing
     @Test func gesturectlLinksNoDeviceOrUnicodeLibrary() throws {
         let libraries = try Self.libraries("gesturectl")
         #expect(libraries.contains { $0.hasPrefix("libc.so") }, "\(libraries)")
+        #expect(libraries.contains { $0.hasPrefix("libxcb.so") }, "\(libraries)")
         for unwanted in ["libevdev", "libudev", "icu", "ICU", "libFoundation.so", "libyaml"] {
             #expect(!libraries.contains { $0.contains(unwanted) }, "gesturectl links \(unwanted): \(libraries)")
         }
@@ -28,7 +30,7 @@ import Testing
     @Test func gesturedLinksNoFoundationAndNoICU() throws {
         let libraries = try Self.libraries("gestured")
         #expect(libraries.contains { $0.hasPrefix("libevdev") }, "\(libraries)")
-        for unwanted in ["libFoundation.so", "libFoundationInternationalization", "icu", "ICU"] {
+        for unwanted in ["libFoundation.so", "libFoundationInternationalization", "icu", "ICU", "libxcb"] {
             #expect(!libraries.contains { $0.contains(unwanted) }, "gestured links \(unwanted): \(libraries)")
         }
     }

@@ -1,0 +1,109 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import GesturePosix
+
+/// A connection to a compositor's Unix socket: non-blocking, with every wait bounded by a deadline,
+/// so a compositor that stops answering costs at most `timeout` and never hangs the bridge.
+public final class CompositorSocket {
+    public let fd: Int32
+    public let path: String
+
+    /// Connects to `path` (fails at once when nobody listens there).
+    public init(path: String) throws(SystemCallError) {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw SystemCallError.current("socket", subject: path) }
+        let result = withUnixAddress(path) { address, length in
+            retryingOnInterrupt { Errno.result(connect(fd, address, length)) }
+        } ?? .failure(Errno(rawValue: ENAMETOOLONG))
+        if case .failure(let error) = result {
+            close(fd)
+            throw SystemCallError("connect", errno: error, subject: path)
+        }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        self.fd = fd
+        self.path = path
+    }
+
+    deinit { close(fd) }
+
+    /// Writes all of `bytes`, waiting at most until `deadline` (monotonic µs).
+    public func write(_ bytes: [UInt8], deadline: Int64) throws(SystemCallError) {
+        var offset = 0
+        while offset < bytes.count {
+            let result = bytes.withUnsafeBytes { buffer in
+                retryingOnInterrupt {
+                    Errno.result(send(fd, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL)))
+                }
+            }
+            switch result {
+            case .success(let n): offset += n
+            case .failure(.wouldBlock): try wait(for: Int16(POLLOUT), until: deadline)
+            case .failure(let error): throw SystemCallError("send", errno: error, subject: path)
+            }
+        }
+    }
+
+    /// What one read found.
+    public enum Received: Equatable {
+        case bytes(Int)
+        case wouldBlock
+        case end
+    }
+
+    /// One read of what is there now into `buffer` (appended).
+    public func receiveAvailable(into buffer: inout [UInt8], chunk: Int = 65_536) throws(SystemCallError) -> Received {
+        let start = buffer.count
+        buffer.append(contentsOf: repeatElement(0, count: chunk))
+        let result = buffer.withUnsafeMutableBytes { raw in
+            retryingOnInterrupt { Errno.result(recv(fd, raw.baseAddress! + start, chunk, Int32(MSG_DONTWAIT))) }
+        }
+        switch result {
+        case .success(let n):
+            buffer.removeLast(chunk - n)
+            return n == 0 ? .end : .bytes(n)
+        case .failure(.wouldBlock):
+            buffer.removeLast(chunk)
+            return .wouldBlock
+        case .failure(let error):
+            buffer.removeLast(chunk)
+            throw SystemCallError("recv", errno: error, subject: path)
+        }
+    }
+
+    /// Reads until `endsReply` says the bytes just received end the reply, or until the end of the
+    /// stream (`untilEnd`); at most `limit` bytes, waiting at most until `deadline`.
+    public func read(limit: Int, deadline: Int64, untilEnd: Bool = false,
+                     endsReply: (ArraySlice<UInt8>) -> Bool = { _ in false }) throws(SystemCallError) -> [UInt8] {
+        var buffer: [UInt8] = []
+        var complete = false
+        while true {
+            let before = buffer.count
+            switch try receiveAvailable(into: &buffer) {
+            case .bytes:
+                if buffer.count > limit { throw SystemCallError("recv", code: EMSGSIZE, subject: "\(path): a reply over \(limit) bytes") }
+                complete = complete || endsReply(buffer[before...])
+                if !untilEnd && complete { return buffer }
+            case .end:
+                if untilEnd || complete { return buffer }
+                throw SystemCallError("recv", code: ECONNRESET, subject: "\(path): the reply ended early")
+            case .wouldBlock:
+                try wait(for: Int16(POLLIN), until: deadline)
+            }
+        }
+    }
+
+    /// Waits until the socket is ready for `events`; ETIMEDOUT at `deadline`.
+    public func wait(for events: Int16, until deadline: Int64) throws(SystemCallError) {
+        while true {
+            let remaining = deadline - monotonicMicroseconds()
+            if remaining <= 0 { throw SystemCallError("poll", code: ETIMEDOUT, subject: "\(path): no answer in time") }
+            var pfd = pollfd(fd: fd, events: events, revents: 0)
+            switch Errno.result(poll(&pfd, 1, Int32(min(remaining / 1000 + 1, 60_000)))) {
+            case .success(0), .failure(.interrupted): continue
+            case .success: return
+            case .failure(let error): throw SystemCallError("poll", errno: error, subject: path)
+            }
+        }
+    }
+}

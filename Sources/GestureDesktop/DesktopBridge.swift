@@ -1,0 +1,233 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import GesturePosix
+
+/// The bridge's loop: reads the compositor's scene after each of its events (and every poll
+/// interval while windows exist, for the changes it sends no event for), and sends the scene to the
+/// sink when it differs from the last one sent. A compositor or a daemon that goes away is tried
+/// again with backoff; while the compositor is away the daemon connection is closed, so the daemon
+/// drops the windows at once.
+///
+/// | state | event | next | what is done |
+/// |---|---|---|---|
+/// | looking | `compositorFound` | reading | the scene read and sent |
+/// | looking | `compositorMissing` | looking | the next attempt after the backoff (`once`: finished, 1) |
+/// | reading | `compositorNews`, `pollDue` | reading | the scene read, sent if it changed |
+/// | reading | `compositorLost` | looking | the sink closed; the next attempt after the backoff (`once`: finished, 1) |
+/// | looking, reading | `sinkGone` | the same | the sink opened again after its backoff, the scene sent again |
+/// | looking, reading | `sinkReplaced` | finished | another bridge has the seat: exit status 0 |
+/// | looking | `compositorNews`, `pollDue`, `compositorLost` | looking | impossible (nothing is read while looking): logged as a bug |
+/// | reading | `compositorFound`, `compositorMissing` | reading | impossible (no connection is tried while reading): logged as a bug |
+/// | finished | any | finished | nothing |
+public final class DesktopBridge {
+    public struct Options: Sendable {
+        /// Microseconds between reads while windows exist and the backend misses changes.
+        public var pollInterval: Int64 = 500_000
+        /// Send one snapshot and return.
+        public var once = false
+        public var seat = "seat0"
+        public init() {}
+    }
+
+    public enum State: Equatable, Sendable {
+        case looking
+        case reading
+        case finished(status: Int32)
+    }
+
+    public enum Event: Sendable {
+        case compositorFound
+        case compositorMissing(DesktopSourceError)
+        case compositorNews
+        case pollDue
+        case compositorLost(DesktopSourceError)
+        case sinkGone
+        case sinkReplaced(String)
+    }
+
+    let source: DesktopSource
+    let sink: SnapshotSink
+    let options: Options
+    let log: (String) -> Void
+    let lines: DesktopRequestLines
+    public private(set) var state = State.looking
+    private var compositorBackoff = Backoff()
+    private var sinkBackoff = Backoff()
+    private var compositorRetryAt: Int64 = 0
+    private var sinkRetryAt: Int64 = 0
+    private var lastSent: DesktopScene?
+    private var current: DesktopScene?
+    private var snapshotNumber: UInt32 = 0
+    private var lastLeftOut = 0
+    private var reportedAbsence = false
+
+    public init(source: DesktopSource, sink: SnapshotSink, options: Options, log: @escaping (String) -> Void) {
+        self.source = source
+        self.sink = sink
+        self.options = options
+        self.log = log
+        self.lines = DesktopRequestLines(backend: source.backend, seat: options.seat)
+    }
+
+    public var finished: Bool { if case .finished = state { true } else { false } }
+
+    /// Runs until `once` is done or the seat is taken over; returns the exit status.
+    public func run() -> Int32 {
+        while true {
+            if case .finished(let status) = state { return status }
+            step()
+        }
+    }
+
+    /// One wake-up: connects when due, then waits for the next event or deadline and handles it.
+    public func step() {
+        if state == .looking && monotonicMicroseconds() >= compositorRetryAt {
+            do {
+                try source.connect()
+                handle(.compositorFound)
+            } catch {
+                source.disconnect()
+                handle(.compositorMissing(error))
+            }
+        }
+        guard !finished else { return }
+        wait()
+    }
+
+    public func handle(_ event: Event) {
+        switch (state, event) {
+        case (.finished, _):
+            break
+        case (_, .sinkReplaced(let line)):
+            log("another bridge took over this seat (\(line)); stopping")
+            state = .finished(status: 0)
+        case (_, .sinkGone):
+            log("the daemon went away; trying again")
+            lastSent = nil
+            sinkRetryAt = monotonicMicroseconds() + sinkBackoff.failed()
+            if options.once { state = .finished(status: 1) }
+        case (.looking, .compositorFound):
+            state = .reading
+            compositorBackoff.succeeded()
+            if reportedAbsence { log("\(source.backend): connected to \(source.target)") }
+            reportedAbsence = false
+            refresh()
+        case (.looking, .compositorMissing(let error)):
+            if options.once {
+                log("\(error)")
+                state = .finished(status: 1)
+                return
+            }
+            if !reportedAbsence { log("\(error); trying again") }
+            reportedAbsence = true
+            compositorRetryAt = monotonicMicroseconds() + compositorBackoff.failed()
+        case (.reading, .compositorNews), (.reading, .pollDue):
+            refresh()
+        case (.reading, .compositorLost(let error)):
+            log("\(error); looking for the compositor again")
+            source.disconnect()
+            reportedAbsence = true
+            current = nil
+            lastSent = nil
+            sink.close()
+            state = options.once ? .finished(status: 1) : .looking
+            compositorRetryAt = monotonicMicroseconds() + compositorBackoff.failed()
+        case (.looking, .compositorNews), (.looking, .pollDue), (.looking, .compositorLost),
+             (.reading, .compositorFound), (.reading, .compositorMissing):
+            log("bug: \(event) while \(state); ignored")
+        }
+    }
+
+    private func reopenSink() {
+        if sink.reopen() {
+            sinkBackoff.succeeded()
+            lastSent = nil
+            sendIfChanged()
+        } else {
+            sinkRetryAt = monotonicMicroseconds() + sinkBackoff.failed()
+            if options.once {
+                log("cannot reach the daemon")
+                state = .finished(status: 1)
+            }
+        }
+    }
+
+    /// Reads the scene and sends it when it changed.
+    private func refresh() {
+        do {
+            current = try source.read()
+        } catch {
+            handle(.compositorLost(error))
+            return
+        }
+        if !sink.isReady {
+            if monotonicMicroseconds() >= sinkRetryAt { reopenSink() }
+            return
+        }
+        sendIfChanged()
+    }
+
+    private func sendIfChanged() {
+        guard let current, sink.isReady else { return }
+        guard current != lastSent else {
+            if options.once { state = .finished(status: 0) }
+            return
+        }
+        snapshotNumber &+= 1
+        let (snapshotLines, leftOut) = lines.lines(current, snapshot: snapshotNumber)
+        if leftOut != lastLeftOut && leftOut > 0 {
+            log("\(leftOut) of \(current.windows.count) windows left out (a snapshot holds the topmost \(DesktopRequestLines.maximumWindows), on an output of the snapshot, with ids of at most \(DesktopRequestLines.maximumIDBytes) bytes)")
+        }
+        lastLeftOut = leftOut
+        switch sink.send(snapshotLines) {
+        case .nothing:
+            lastSent = current
+            if options.once { state = .finished(status: 0) }
+        case .gone: handle(.sinkGone)
+        case .replaced(let line): handle(.sinkReplaced(line))
+        }
+    }
+
+    /// Waits for the compositor's events, the sink's news or the next deadline, and handles what came.
+    private func wait() {
+        if state == .reading && source.takeQueuedEvents() {
+            handle(.compositorNews)
+            return
+        }
+        let now = monotonicMicroseconds()
+        var deadline: Int64? = nil
+        func due(_ time: Int64) { deadline = min(deadline ?? time, time) }
+        let polling = state == .reading && source.missesChanges && current?.windows.isEmpty == false
+        if state == .looking { due(compositorRetryAt) }
+        if polling { due(now + options.pollInterval) }
+        if state == .reading && !sink.isReady { due(sinkRetryAt) }
+        var fds: [pollfd] = []
+        if state == .reading { fds += source.eventDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) } }
+        let compositorCount = fds.count
+        if let fd = sink.descriptor { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
+        let timeout = deadline.map { Int32(clamping: max(0, ($0 - now + 999) / 1000)) } ?? -1
+        let ready = fds.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), timeout) }
+        guard ready >= 0 else { return }  // EINTR: the next step waits again
+        if compositorCount < fds.count, fds[compositorCount].revents != 0 {
+            switch sink.service() {
+            case .nothing: break
+            case .gone: handle(.sinkGone)
+            case .replaced(let line): handle(.sinkReplaced(line))
+            }
+        }
+        guard state == .reading else { return }
+        if fds.prefix(compositorCount).contains(where: { $0.revents != 0 }) {
+            do {
+                _ = try source.drainEvents()
+                handle(.compositorNews)
+            } catch {
+                handle(.compositorLost(error))
+            }
+        } else if ready == 0 && polling {
+            handle(.pollDue)
+        } else if ready == 0 && !sink.isReady && monotonicMicroseconds() >= sinkRetryAt {
+            reopenSink()
+        }
+    }
+}

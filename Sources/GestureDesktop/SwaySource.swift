@@ -1,0 +1,124 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import GesturePosix
+
+/// sway or i3 over its IPC socket ($SWAYSOCK / $I3SOCK): GET_OUTPUTS and GET_TREE on one
+/// connection, the window / workspace / output events on a second one.
+public final class SwaySource: DesktopSource {
+    public let backend: String
+    public let target: String
+    public var missesChanges: Bool { true }
+    let dialect: SwayTreeReader.Dialect
+    let maximumReply: Int
+    private var commands: CompositorSocket?
+    private var events: CompositorSocket?
+    private var eventDecoder: I3FrameDecoder
+
+    public init(path: String, dialect: SwayTreeReader.Dialect, maximumReply: Int = I3FrameDecoder.defaultMaximumPayload) {
+        self.target = path
+        self.dialect = dialect
+        self.backend = dialect == .sway ? "sway" : "i3"
+        self.maximumReply = maximumReply
+        self.eventDecoder = I3FrameDecoder(maximumPayload: maximumReply)
+    }
+
+    public var eventDescriptors: [Int32] { events.map { [$0.fd] } ?? [] }
+
+    public func connect() throws(DesktopSourceError) {
+        disconnect()
+        do {
+            let commands = try CompositorSocket(path: target)
+            let events = try CompositorSocket(path: target)
+            // sway before 1.8 has no `output` event and refuses a subscription that names it: its
+            // output changes come with workspace events and the poll.
+            var reply = try Self.request(events, .subscribe, "[\"window\",\"workspace\",\"output\",\"shutdown\"]", maximum: maximumReply)
+            if (try? DesktopJSON(parsing: reply))?["success"]?.bool != true {
+                reply = try Self.request(events, .subscribe, "[\"window\",\"workspace\",\"shutdown\"]", maximum: maximumReply)
+            }
+            guard (try? DesktopJSON(parsing: reply))?["success"]?.bool == true else {
+                throw DesktopSourceError("\(target): the subscription was refused: \(String(decoding: reply.prefix(200), as: UTF8.self))")
+            }
+            self.commands = commands
+            self.events = events
+            eventDecoder = I3FrameDecoder(maximumPayload: maximumReply)
+        } catch let error as DesktopSourceError {
+            throw error
+        } catch {
+            throw DesktopSourceError("\(error)")
+        }
+    }
+
+    public func disconnect() {
+        commands = nil
+        events = nil
+    }
+
+    public func drainEvents() throws(DesktopSourceError) -> Bool {
+        guard let events else { throw DesktopSourceError("\(target): not connected") }
+        var any = false
+        var buffer: [UInt8] = []
+        while true {
+            buffer.removeAll(keepingCapacity: true)
+            let received: CompositorSocket.Received
+            do { received = try events.receiveAvailable(into: &buffer) } catch { throw DesktopSourceError("\(error)") }
+            switch received {
+            case .wouldBlock: return any
+            case .end: throw DesktopSourceError("\(target): the compositor closed the connection")
+            case .bytes:
+                eventDecoder.append(buffer)
+                do {
+                    while let frame = try eventDecoder.next() {
+                        any = true
+                        if frame.type == I3Message.eventBit | 6 {
+                            throw DesktopSourceError("\(target): the compositor is shutting down")
+                        }
+                    }
+                } catch let error as I3FrameDecoder.Failure {
+                    throw DesktopSourceError("\(target): \(error)")
+                } catch let error as DesktopSourceError {
+                    throw error
+                } catch {
+                    throw DesktopSourceError("\(error)")
+                }
+            }
+        }
+    }
+
+    public func read() throws(DesktopSourceError) -> DesktopScene {
+        guard let commands else { throw DesktopSourceError("\(target): not connected") }
+        do {
+            let outputs = try DesktopJSON(parsing: try Self.request(commands, .getOutputs, maximum: maximumReply))
+            let tree = try DesktopJSON(parsing: try Self.request(commands, .getTree, maximum: maximumReply))
+            return try SwayTreeReader.scene(tree: tree, outputs: outputs, dialect: dialect)
+        } catch let error as DesktopJSON.SyntaxError {
+            throw DesktopSourceError("\(target): \(error)")
+        } catch let error as SwayTreeReader.Failure {
+            throw DesktopSourceError("\(target): \(error)")
+        } catch let error as DesktopSourceError {
+            throw error
+        } catch {
+            throw DesktopSourceError("\(error)")
+        }
+    }
+
+    /// Sends one request and returns its reply's payload (events in between are skipped).
+    static func request(_ socket: CompositorSocket, _ message: I3Message, _ payload: String = "",
+                        maximum: Int) throws -> [UInt8] {
+        let deadline = monotonicMicroseconds() + requestTimeoutMicroseconds
+        try socket.write(I3Message.frame(message, payload), deadline: deadline)
+        var decoder = I3FrameDecoder(maximumPayload: maximum)
+        var buffer: [UInt8] = []
+        while true {
+            while let frame = try decoder.next() {
+                if frame.type == message.rawValue { return frame.payload }
+            }
+            buffer.removeAll(keepingCapacity: true)
+            switch try socket.receiveAvailable(into: &buffer) {
+            case .bytes: decoder.append(buffer)
+            case .end: throw DesktopSourceError("\(socket.path): the compositor closed the connection")
+            case .wouldBlock: try socket.wait(for: Int16(POLLIN), until: deadline)
+            }
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import ArgumentParser
+import GestureDesktop
+import GestureProtocol
+import GesturePosix
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension DesktopBackend: ExpressibleByArgument {}
+
+extension GestureCtl {
+    /// `gesturectl desktop`: the session bridge (docs/desktop.md, "The bridge").
+    struct Desktop: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Keep the daemon's picture of the desktop's outputs and windows current (the session bridge).",
+            discussion: """
+            Reads the compositor's outputs and visible windows (sway, i3, Hyprland, niri, or an X11 window \
+            manager through EWMH) after each of its events, and every poll interval while windows exist, \
+            and sends them to the daemon as `desktop` snapshots when they changed. The backend comes from \
+            the environment: $SWAYSOCK, $I3SOCK, $HYPRLAND_INSTANCE_SIGNATURE, $NIRI_SOCKET, then $DISPLAY. \
+            A compositor or daemon that goes away is tried again with backoff. Run by the user unit \
+            gestured-desktop.service (docs/desktop.md).
+            """)
+        @Option(name: .long, help: ArgumentHelp(
+            "Daemon socket.",
+            discussion: "Default: \(SocketPath.summary)."))
+        var socket: String?
+        @Option(name: .long, help: "The compositor to read (default: from the environment).")
+        var backend: DesktopBackend?
+        @Flag(name: .long, help: "Write the snapshots' request lines to stdout instead of sending them to the daemon.")
+        var print = false
+        @Flag(name: .long, help: "Send (or print) one snapshot and exit.")
+        var once = false
+        @Option(name: .customLong("poll-interval"), help: ArgumentHelp(
+            "Milliseconds between reads while windows exist, for the moves and resizes the compositor sends no event for (sway, i3, Hyprland; 50...1000).",
+            valueName: "ms"))
+        var pollInterval: Int = 500
+        @Option(name: .long, help: "The seat the windows belong to.")
+        var seat: String = "seat0"
+
+        func validate() throws {
+            guard (50...1000).contains(pollInterval) else {
+                throw ValidationError("--poll-interval must be 50...1000 ms, got \(pollInterval)")
+            }
+            guard !seat.isEmpty, seat.utf8.count <= 128 else {
+                throw ValidationError("--seat must be 1 to 128 bytes, got '\(seat)'")
+            }
+        }
+
+        func run() throws {
+            let choice: BackendChoice
+            switch BackendChoice.choose(environment: Self.environment(), forced: backend) {
+            case .success(let found): choice = found
+            case .failure(let failure): fail(failure.message)
+            }
+            let log: (String) -> Void = { writeStandardError("gesturectl desktop: \($0)\n") }
+            let sink: SnapshotSink = print
+                ? PrintSink(fd: 1)
+                : DaemonSink(path: socket ?? ControlClient.defaultSocketPath, log: log)
+            var options = DesktopBridge.Options()
+            options.pollInterval = Int64(pollInterval) * 1000
+            options.once = once
+            options.seat = seat
+            // A daemon that went away is an error the bridge handles (EPIPE); with --print, a reader
+            // of stdout that went away ends the bridge, as it ends any command in a pipeline.
+            if !print { signal(SIGPIPE, SIG_IGN) }
+            let bridge = DesktopBridge(source: DesktopSources.make(choice), sink: sink, options: options, log: log)
+            let status = bridge.run()
+            if status != 0 { throw ExitCode(status) }
+        }
+
+        static func environment() -> [String: String] {
+            var result: [String: String] = [:]
+            var entry = environ
+            while let pointer = entry.pointee {
+                let text = String(cString: pointer)
+                if let equals = text.firstIndex(of: "=") {
+                    result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+                }
+                entry += 1
+            }
+            return result
+        }
+    }
+}
