@@ -36,6 +36,8 @@ final class ClientHub {
     var admission: ClientAdmission
     /// Recognizer id → kind, for filtering explain lines by kind (they carry only the id).
     var recognizerKinds: [String: RecognizerKind] = [:]
+    /// The config's region ids, in tree order: what a subscribe's `regions` may name.
+    var regionIDs: [String] = []
     let epoll: Epoll
     let system: any SystemCalls
     let logger: Logger
