@@ -78,18 +78,20 @@ enum ConfigWords {
         let numbers = ["one": 1, "two": 2, "three": 3, "four": 4, "five": 5]
         let sides = ["left": "left", "right": "right", "up": "up", "down": "down", "top": "up", "bottom": "down"]
         // Words, split at anything but letters and digits, and between digits and letters ("3finger").
+        // Camel case too ("3FingerSwipe").
         var words: [String] = []
         var current = ""
-        for c in text.lowercased() {
+        for c in text {
             let isDigit = c.isNumber, isLetter = c.isLetter
-            if !(isDigit || isLetter) || (!current.isEmpty && current.last!.isNumber != isDigit) {
-                if !current.isEmpty { words.append(current) }
+            let startsWord = !current.isEmpty && (current.last!.isNumber != isDigit || (c.isUppercase && current.last!.isLowercase))
+            if !(isDigit || isLetter) || startsWord {
+                if !current.isEmpty { words.append(current.lowercased()) }
                 current = isDigit || isLetter ? String(c) : ""
             } else {
                 current.append(c)
             }
         }
-        if !current.isEmpty { words.append(current) }
+        if !current.isEmpty { words.append(current.lowercased()) }
         guard words.count >= 2 else { return nil }
         var kind: String?
         var fingers: Int?

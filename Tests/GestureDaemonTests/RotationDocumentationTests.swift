@@ -43,7 +43,7 @@ import Testing
     /// A recording of the Atmel panel (0…799 × 0…479) with four one-finger drags of 200 units from
     /// its centre, towards its top, right, bottom and left edges, in that order.
     static func fourDrags(in dir: TempDir) throws -> String {
-        let source = Paths.fixture("Atmel maXTouch Touchscreen.1-finger-drag-up-down.events")
+        let source = Paths.packageRoot + "/Tests/Fixtures/evemu-devices/touchscreens/Atmel maXTouch Touchscreen.1-finger-drag-up-down.events"
         let header = try String(contentsOfFile: source, encoding: .utf8).split(separator: "\n")
             .filter { !$0.hasPrefix("E:") }.joined(separator: "\n")
         var lines: [String] = []
