@@ -46,11 +46,12 @@ extension SchemaReader {
                 + "bindings: [{ gesture: \(id), states: [...], command: ... }]"
         }
         let bindingKey = BindingSchemaReader.keys.contains(key) && key != "gesture" ? key : ConfigWords.bindingKeys[word]
-        if let bindingKey, bindingKey != "gesture" && bindingKey != "states" {
+        guard let bindingKey, bindingKey != "gesture" && bindingKey != "states" else { return nil }
+        if bindingKey == "command" || bindingKey.hasPrefix("keys") {
             return "what a gesture does goes in a binding, not in the gesture: under the top-level 'bindings', "
-                + "write { gesture: \(id), \(bindingKey == "keys" || bindingKey.hasPrefix("keys-") ? bindingKey : "command"): ... }"
+                + "write { gesture: \(id), \(bindingKey): ... }"
         }
-        return nil
+        return "'\(bindingKey)' belongs to a binding, not to a gesture: bindings: [{ gesture: \(id), \(bindingKey): ..., command: ... }]"
     }
 
     func readGestures(_ node: Node, rootID: String) {

@@ -15,6 +15,12 @@ import Testing
         }
     }
 
+    @Test func aBindingsSettingOnAGestureSaysItBelongsToABinding() {
+        let errors = parseErrors("gestures:\n  - { id: g, kind: swipe, cooldown: 300ms }\n")
+        #expect(errors.map(\.message) == ["unknown key 'cooldown' in gesture 'g': 'cooldown' belongs to a binding, not to "
+                                          + "a gesture: bindings: [{ gesture: g, cooldown: ..., command: ... }]"])
+    }
+
     @Test func bindingsNestedUnderAGestureSaysItIsATopLevelSection() {
         let errors = parseErrors("gestures:\n  - id: g\n    kind: tap\n    bindings:\n      - command: x\n")
         #expect(errors.map(\.description) == [

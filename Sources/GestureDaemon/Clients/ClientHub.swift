@@ -38,6 +38,9 @@ final class ClientHub {
     var recognizerKinds: [String: RecognizerKind] = [:]
     /// The config's region ids, in tree order: what a subscribe's `regions` may name.
     var regionIDs: [String] = []
+    /// Whether the owner has told the config's names (`recognizerKinds`, `regionIDs`), so that a
+    /// subscribe naming others is refused (the daemon and the replay server do).
+    var checksFilterNames = false
     let epoll: Epoll
     let system: any SystemCalls
     let logger: Logger

@@ -93,6 +93,7 @@ extension ClientHub {
     /// the first such name, with the nearest defined one. Ids qualified by a client's number
     /// (`ClientNamespace`) are left alone.
     func unknownFilterName(_ request: ClientRequest) -> String? {
+        guard checksFilterNames else { return nil }
         let gestures = recognizerKinds.keys.sorted()
         for id in request.gestures ?? [] where recognizerKinds[id] == nil && !ClientNamespace.isQualified(id) {
             return NameSuggestion.unknown("gesture", id, among: gestures)

@@ -155,6 +155,7 @@ public final class Daemon {
         hub = try ClientHub(listenFD: listenFD, socketPath: socketPath, settings: settings, epoll: epoll, logger: logger)
         hub.recognizerKinds = recognizerKinds
         hub.regionIDs = Self.regionIDs(configuration.engine.root)
+        hub.checksFilterNames = true
         recordings = DeviceRecordings(hub: hub, logger: logger)
         bindings.unitsPerMM = { [unowned self] name in self.surfaceUnitsPerMM(device: name) }
         bindings.configure(configuration)

@@ -91,6 +91,7 @@ public final class ReplayServer {
         // What subscribe filters may name (ClientRequests.swift), as the daemon's.
         hub.recognizerKinds = Daemon.kinds(of: options.configuration)
         hub.regionIDs = Daemon.regionIDs(options.configuration.engine.root)
+        hub.checksFilterNames = true
         if waitForClient {
             logger.info("waiting for a client to subscribe")
             while !hub.hasSubscriber { try service(timeout: -1) }
