@@ -55,7 +55,9 @@ final class BindingSchemaReader {
 
     private func binding(_ node: Node, index: Int) -> Entry? {
         let context = "binding \(index + 1)"
-        guard let fields = reader.fields(node, in: context, allowed: Self.keys) else { return nil }
+        guard let fields = reader.fields(node, in: context, allowed: Self.keys, words: ConfigWords.bindingKeys) else {
+            return nil
+        }
         guard let gestureNode = fields["gesture"] else {
             reader.error(node, "missing key 'gesture' in \(context)")
             return nil
@@ -76,7 +78,11 @@ final class BindingSchemaReader {
             binding.keysDecrease = keyReader.combos(n, "'keys-decrease' of \(context)") ?? []
         }
         let actions = ["command", "keys", "keys-increase", "keys-decrease"]
-        if !actions.contains(where: fields.has) {
+        // A command under another tool's name (`exec:`) has its error already, with the key meant.
+        let actionUnderAnotherName = Self.writtenKeys(of: node).contains {
+            ["command", "keys"].contains(ConfigWords.bindingKeys[ConfigWords.compact($0)] ?? "")
+        }
+        if !actions.contains(where: fields.has) && !actionUnderAnotherName {
             reader.error(node, "missing key 'command' or 'keys' in \(context): a binding runs a command, sends keys, or both")
         }
         if fields.has("keys"), let other = ["keys-increase", "keys-decrease"].first(where: fields.has) {
@@ -130,6 +136,12 @@ final class BindingSchemaReader {
         }
         entry.binding = binding
         return entry
+    }
+
+    /// The keys written in a binding's mapping (none for another node).
+    private static func writtenKeys(of node: Node) -> [String] {
+        guard case .mapping(let mapping) = node else { return [] }
+        return mapping.compactMap { $0.key.scalar?.string }
     }
 
     /// `8mm`, `10%`, `15deg`, or a bare number (refused in `measure`, with the unit the gesture's kind takes).

@@ -29,7 +29,10 @@ public enum RequestReader {
     public static func attachment(_ line: String, parent: String) -> Result<Attachment, RequestErrors> {
         read(line) { top, schema, reader in
             guard let regions = top["regions"] else {
-                reader.error(top.node, "missing key 'regions' (a region mapping with 'id', like the config's)")
+                // `region` names a gesture's region in the config; here the key holds the region itself.
+                let written = ["region", "view", "area", "frame"].first { top[$0] != nil }
+                reader.error(top.node, "missing key 'regions' (a region mapping with 'id', like the config's)"
+                             + (written.map { "; found '\($0)': the region goes under 'regions' (\"regions\": {\"id\": ..., \"frame\": [...]})" } ?? ""))
                 return nil
             }
             return schema.attachment(regions: regions, gestures: top["gestures"], parent: parent)

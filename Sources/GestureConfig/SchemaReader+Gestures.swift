@@ -33,6 +33,27 @@ extension SchemaReader {
             + "\(kind.rawValue): this kind takes \(parameterKeys(kind).joined(separator: ", "))"
     }
 
+    /// Where a key written in a gesture belongs when it is a binding's (Touchégg puts the action in
+    /// the gesture; here a binding names the gesture); nil for other keys.
+    static func keyOfAnotherSection(_ key: String, gesture id: String) -> String? {
+        let word = ConfigWords.compact(key)
+        if word == "bindings" || word == "binding" {
+            return "'bindings' is a section of its own, at the top level of the file (not indented), and each of "
+                + "its entries names its gesture: bindings: [{ gesture: \(id), command: ... }]"
+        }
+        if word == "states" || word == "state" {
+            return "'states' belongs to a binding (the states that fire it), not to a gesture: "
+                + "bindings: [{ gesture: \(id), states: [...], command: ... }]"
+        }
+        let bindingKey = BindingSchemaReader.keys.contains(key) && key != "gesture" ? key : ConfigWords.bindingKeys[word]
+        guard let bindingKey, bindingKey != "gesture" && bindingKey != "states" else { return nil }
+        if bindingKey == "command" || bindingKey.hasPrefix("keys") {
+            return "what a gesture does goes in a binding, not in the gesture: under the top-level 'bindings', "
+                + "write { gesture: \(id), \(bindingKey): ... }"
+        }
+        return "'\(bindingKey)' belongs to a binding, not to a gesture: bindings: [{ gesture: \(id), \(bindingKey): ..., command: ... }]"
+    }
+
     func readGestures(_ node: Node, rootID: String) {
         guard let items = reader.list(node, "'gestures'") else { return }
         var seen: [String: Node] = [:]
@@ -64,7 +85,8 @@ extension SchemaReader {
         let context = "gesture '\(id)'"
         var kind: RecognizerKind?
         if let kindNode = value("kind") {
-            kind = enumValue(kindNode, "'kind' in \(context)", RecognizerKind.self, words: ConfigWords.kinds)
+            kind = enumValue(kindNode, "'kind' in \(context)", RecognizerKind.self, words: ConfigWords.kinds,
+                             phrase: ConfigWords.kindPhrase)
         } else {
             reader.error(node, "missing key 'kind' in \(context)")
         }
@@ -72,7 +94,11 @@ extension SchemaReader {
         // and check the other keys against every kind's.
         let parameterKeys = kind.map(Self.parameterKeys) ?? RecognizerKind.allCases.flatMap(Self.parameterKeys)
         guard let fields = reader.fields(node, in: context, allowed: Self.commonGestureKeys + parameterKeys,
-                                         explain: { key in kind.flatMap { Self.misplacedKey(key, kind: $0) } }) else {
+                                         explain: { key in
+                                             Self.keyOfAnotherSection(key, gesture: id)
+                                                 ?? kind.flatMap { Self.misplacedKey(key, kind: $0) }
+                                         },
+                                         words: kind.map(ConfigWords.gestureKeys) ?? [:]) else {
             return nil
         }
 
@@ -205,14 +231,20 @@ extension SchemaReader {
 
     /// A value of a string enum, with "did you mean" (`words`: ConfigWords). `groups`: the names of
     /// sets also accepted where this value is read (`all`, `horizontal`), listed with the values.
+    /// `phrase`: for a value written as several words (`three-finger-swipe`), the keys meant.
     func enumValue<E: RawRepresentable & CaseIterable>(_ node: Node, _ what: String, _ type: E.Type,
-                                                       words: [String: String] = [:], groups: [String] = []) -> E?
+                                                       words: [String: String] = [:], groups: [String] = [],
+                                                       phrase: (String) -> String? = { _ in nil }) -> E?
     where E.RawValue == String {
         guard let text = reader.string(node, what) else { return nil }
         if let value = E(rawValue: text) { return value }
         let names = E.allCases.map(\.rawValue).filter { $0 != "other" } + groups
         var message = "bad value '\(text)' for \(what): expected one of \(names.joined(separator: ", "))"
-        if let guess = ConfigWords.suggestion(for: text, among: names, words: words) {
+        let word = ConfigWords.compact(text)
+        let oneWord = names.contains { ConfigWords.compact($0) == word } || words[word] != nil
+        if !oneWord, let keys = phrase(text) {
+            message += " (did you mean '\(keys)'?)"
+        } else if let guess = ConfigWords.suggestion(for: text, among: names, words: words) {
             message += " (did you mean '\(guess)'?)"
         }
         reader.error(node, message)

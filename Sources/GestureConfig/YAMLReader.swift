@@ -40,6 +40,8 @@ final class YAMLReader {
             }
             if Self.character(at: mark, in: yaml) == "\t" {
                 message += "; indent with spaces, YAML does not allow tabs"
+            } else if let hint = Self.indentationHint(problem, at: mark, in: yaml) {
+                message += "; \(hint)"
             }
             self.error(at: mark, message)
         case let .reader(problem, offset):
@@ -47,6 +49,22 @@ final class YAMLReader {
         case let .duplicateKeys(keys, mark):
             self.error(at: mark, "duplicate key \(keys.map { "'\($0)'" }.joined(separator: ", ")) in the same mapping")
         }
+    }
+
+    /// libyaml's words for a line indented by a column too many or too few, as a reader can act on
+    /// them: the line the parser stopped at and its indentation.
+    static func indentationHint(_ problem: String, at mark: Mark, in yaml: String) -> String? {
+        let indentationProblems = ["mapping values are not allowed in this context", "did not find expected key",
+                                   "did not find expected '-' indicator",
+                                   "block sequence entries are not allowed in this context"]
+        guard indentationProblems.contains(where: problem.hasPrefix) else { return nil }
+        let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+        guard mark.line >= 1, mark.line <= lines.count else { return nil }
+        let line = lines[mark.line - 1]
+        guard line.contains(where: { $0 != " " }) else { return nil }
+        let spaces = line.prefix { $0 == " " }.count
+        return "check the indentation of line \(mark.line) (\(spaces) space\(spaces == 1 ? "" : "s")): the keys of one "
+            + "mapping start in the same column, and the items of one list too"
     }
 
     /// The character at a 1-based line and column (in Unicode scalars), if any.
@@ -92,7 +110,9 @@ final class YAMLReader {
     /// The keys of a mapping in order, with unknown keys reported against `allowed`.
     /// An empty value (`devices:` with everything commented out) counts as an empty mapping.
     /// `explain` may say why a key is not allowed here (instead of "did you mean").
-    func fields(_ node: Node, in context: String, allowed: [String], explain: (String) -> String? = { _ in nil }) -> Fields? {
+    /// `words`: keys other tools use (compact, as `ConfigWords.compact` writes them) → the key meant.
+    func fields(_ node: Node, in context: String, allowed: [String], explain: (String) -> String? = { _ in nil },
+                words: [String: String] = [:]) -> Fields? {
         if Self.isNull(node) { return Fields(node: node) }
         guard case .mapping(let mapping) = node else {
             error(node, "expected a mapping for \(context), got \(Self.describe(node))")
@@ -108,7 +128,7 @@ final class YAMLReader {
                 var message = "unknown key '\(key.string)' in \(context)"
                 if let why = explain(key.string) {
                     message += ": \(why)"
-                } else if let guess = Self.suggestion(for: key.string, among: allowed) {
+                } else if let guess = words[ConfigWords.compact(key.string)] ?? Self.suggestion(for: key.string, among: allowed) {
                     message += " (did you mean '\(guess)'?)"
                 }
                 error(keyNode, message)

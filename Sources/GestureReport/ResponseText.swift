@@ -148,8 +148,40 @@ public enum ResponseText {
         switch value["request"]?.stringValue {
         case "devices": return devices(value["devices"]?.arrayValue ?? [])
         case "hit-test": return hitTest(value)
+        case "set-surface": return surfaceChange(value)
+        case "status":
+            return aligned(body.map { key, value in
+                guard key == "uptime", case .number(let seconds) = value else { return (key, value) }
+                return (key, .string(duration(seconds)))
+            })
         default: return aligned(body)
         }
+    }
+
+    /// `5.5 s`, `12 min 5 s`, `3 h 12 min`, `2 d 3 h`: a duration as a person reads it.
+    static func duration(_ seconds: Double) -> String {
+        guard seconds.isFinite, seconds >= 0 else { return JSONLine.number(seconds) + " s" }
+        if seconds < 60 { return JSONLine.number((seconds * 10).rounded() / 10) + " s" }
+        let whole = Int(seconds)
+        let (days, hours, minutes) = (whole / 86_400, whole / 3600 % 24, whole / 60 % 60)
+        if days > 0 { return "\(days) d \(hours) h" }
+        if hours > 0 { return "\(hours) h \(minutes) min" }
+        return "\(minutes) min \(whole % 60) s"
+    }
+
+    /// What `rotate` changed: the rotation and size set, for which devices, and that a change for
+    /// every touchscreen also holds for those plugged in later (none may be open now).
+    static func surfaceChange(_ value: JSONValue) -> [String] {
+        var change: [String] = []
+        if let rotation = value["rotation"]?.text { change.append("rotation \(rotation)") }
+        if let size = value["size"]?.arrayValue, size.count == 2 { change.append("size \(size[0].text) × \(size[1].text)") }
+        let what = change.isEmpty ? "surface changed" : change.joined(separator: ", ") + " set"
+        let names = value["devices"]?.arrayValue?.map(\.text) ?? []
+        if value["every"] == .bool(true) {
+            let now = names.isEmpty ? "none is open now" : "now: " + names.joined(separator: ", ")
+            return ["\(what) for every touchscreen, also those plugged in later (\(now)), from its next touch"]
+        }
+        return ["\(what) for \(names.isEmpty ? "no device" : names.joined(separator: ", ")), from its next touch"]
     }
 
     /// "key  value" lines, keys padded to the longest.

@@ -217,8 +217,11 @@ public struct TextFormatter {
     }
 
     /// An explain line: the state it went to and why, from the kind column on, wrapped (not cut).
+    /// The id is whole (a binding's gesture is named in full), the text then two spaces after a
+    /// long one; only an id that would leave no room for the text is cut.
     private func explainLines(time: String, id: String, text: String) -> [String] {
-        var head = pad(time, Self.timeWidth, right: true) + "  " + pad(clip(id, Self.idWidth), Self.idWidth) + " "
+        let idRoom = max(Self.idWidth, width - Self.timeWidth - 2 - 1 - 24)
+        var head = pad(time, Self.timeWidth, right: true) + "  " + pad(clip(id, idRoom), Self.idWidth) + " "
         if head.unicodeScalars.count > Self.explainColumn { head += " " }
         let indent = String(repeating: " ", count: Self.explainColumn)
         let pieces = wrap(text, room: max(10, width - head.unicodeScalars.count))

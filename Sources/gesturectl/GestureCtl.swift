@@ -79,7 +79,8 @@ extension ConnectionOptions {
         for (wanted, key, what) in [(gestures, "gestures", "gesture"), (regions, "regions", "region")] {
             guard let known = status?[key]?.arrayValue?.compactMap(\.stringValue) else { continue }
             for name in wanted where !known.contains(name) {
-                fail("no \(what) '\(name)' is configured in the daemon's config (\(key): \(known.joined(separator: ", ")))"
+                let near = NameSuggestion.nearest(to: name, among: known).map { " (did you mean '\($0)'?)" } ?? ""
+                fail("no \(what) '\(name)' is configured in the daemon's config\(near); \(key): \(known.joined(separator: ", "))"
                      + (what == "gesture" ? "; an app's own gestures reach only that app" : ""))
             }
         }

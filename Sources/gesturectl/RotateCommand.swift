@@ -6,7 +6,7 @@ extension GestureCtl {
     /// rotation watcher (docs/rotation.md).
     struct Rotate: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Rotate touchscreen surfaces (clockwise, as the display is turned), from the next touch on.")
+            abstract: "Rotate touchscreen surfaces as the device is turned, clockwise (90: its left edge up, monitor-sensor's left-up), from the next touch on.")
         @OptionGroup var connection: ConnectionOptions
         @OptionGroup var output: ReplyFormatOption
         @Argument(help: "0, 90, 180 or 270.") var degrees: Int

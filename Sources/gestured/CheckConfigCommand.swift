@@ -58,9 +58,9 @@ struct CheckConfigCommand: ParsableCommand {
             writeStandardError(ConfigErrors(errors: problems).description + "\n")
             throw ExitCode(1)
         }
-        let regions = countRegions(configuration.engine.root)
-        print("\(name): ok (\(regions) regions, \(configuration.engine.recognizers.count) gestures, "
-              + "\(configuration.bindings.count) bindings)")
+        func counted(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+        print("\(name): ok (\(counted(countRegions(configuration.engine.root), "region")), "
+              + "\(counted(configuration.engine.recognizers.count, "gesture")), \(counted(configuration.bindings.count, "binding")))")
     }
 
     private func countRegions(_ region: RegionSpec) -> Int {

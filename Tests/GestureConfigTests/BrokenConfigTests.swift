@@ -310,7 +310,8 @@ extension BrokenConfigTests {
             """)
         let error = try #require(errors.first)
         #expect(error.description
-            == "config.yaml:4:4: YAML syntax error: did not find expected '-' indicator (while parsing a block collection at line 2, column 3)")
+            == "config.yaml:4:4: YAML syntax error: did not find expected '-' indicator (while parsing a block collection at line 2, column 3); "
+                + "check the indentation of line 4 (3 spaces): the keys of one mapping start in the same column, and the items of one list too")
     }
 }
 

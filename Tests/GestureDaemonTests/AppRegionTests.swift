@@ -9,7 +9,7 @@ import GestureDaemon
 /// after every attach, so nothing races the touches.
 @Suite(.serialized) struct AppRegionTests {
     /// Starts the injected recording (the first subscribe does) and returns the subscriber.
-    static func trigger(_ daemon: DaemonProcess, subscribe: String = #"{"request":"subscribe","gestures":["none"]}"#) throws
+    static func trigger(_ daemon: DaemonProcess, subscribe: String = #"{"request":"subscribe","devices":["none"]}"#) throws
         -> ControlClient {
         let client = try daemon.connect()
         #expect(isOK(try client.request(subscribe)))

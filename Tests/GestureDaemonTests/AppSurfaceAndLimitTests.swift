@@ -160,4 +160,29 @@ import GestureDaemon
         let output = { (try? String(contentsOfFile: dir.file("out"), encoding: .utf8)) ?? "" }
         #expect(waitUntil(timeout: 15) { output().contains("press recognized") }, "python printed:\n\(output())")
     }
+
+    /// docs/protocol.md, "Testing an app against a recording": the recording it names, injected as
+    /// it says, reaches the README's client (its attach starts the recording).
+    @Test func theReadmeClientGetsTheSampleRecordingsTaps() throws {
+        let doc = try String(contentsOfFile: Paths.packageRoot + "/docs/protocol.md", encoding: .utf8)
+        let named = try #require(doc.firstMatch(of: /`(Tests\/Fixtures\/[^`]+\.events)` is a/)?.output.1,
+                                 "docs/protocol.md no longer names its sample recording")
+        let dir = TempDir()
+        try Self.readmeClient().write(toFile: dir.file("client.py"), atomically: true, encoding: .utf8)
+        let daemon = try DaemonProcess(extraArguments: ["--inject", Paths.packageRoot + "/" + named, "--inject-when-subscribed"])
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        python.arguments = ["python3", dir.file("client.py")]
+        python.environment = ProcessInfo.processInfo.environment.merging(["GESTURED_SOCKET": daemon.socketPath]) { $1 }
+        _ = FileManager.default.createFile(atPath: dir.file("out"), contents: nil)
+        python.standardOutput = FileHandle(forWritingAtPath: dir.file("out"))
+        python.standardError = FileHandle(forWritingAtPath: dir.file("out"))
+        try python.run()
+        defer {
+            if python.isRunning { kill(python.processIdentifier, SIGKILL) }
+            python.waitUntilExit()
+        }
+        let output = { (try? String(contentsOfFile: dir.file("out"), encoding: .utf8)) ?? "" }
+        #expect(waitUntil(timeout: 20) { output().contains("press recognized") }, "python printed:\n\(output())\n\(daemon.log)")
+    }
 }

@@ -9,7 +9,7 @@ import GestureDaemon
         let socket = ["--socket", dir.file("gestured.sock")]
         let embedded = try runBinary("gestured", ["check-config", "--embedded-default"] + socket)
         #expect(embedded.status == 0, "\(embedded.stderr)")
-        #expect(embedded.stdout.contains("ok (1 regions, 15 gestures, 0 bindings)"))
+        #expect(embedded.stdout.contains("ok (1 region, 15 gestures, 0 bindings)"))
         let file = try runBinary("gestured", ["check-config", Paths.packageRoot + "/config/default.yaml"] + socket)
         #expect(file.status == 0, "\(file.stderr)")
     }
@@ -30,7 +30,7 @@ import GestureDaemon
         let accepted = try runBinary("gestured", ["check-config", "--socket", dir.file("g.sock")],
                                      environment: ["GESTURED_CONFIG": good])
         #expect(accepted.status == 0, "\(accepted.stderr)")
-        #expect(accepted.stdout == "checking \(good) (from $GESTURED_CONFIG)\n\(good): ok (1 regions, 1 gestures, 0 bindings)\n")
+        #expect(accepted.stdout == "checking \(good) (from $GESTURED_CONFIG)\n\(good): ok (1 region, 1 gesture, 0 bindings)\n")
     }
 
     /// What would stop `run` starting stops check-config, with the same words: one decision for both.

@@ -41,6 +41,8 @@ import GestureReport
         #expect(piped.stdout.hasPrefix(#"{"type":"response","request":"status""#), "\(piped.stdout)")
         let text = try runBinary("gesturectl", ["status", "--format", "text"] + socket)
         #expect(text.stdout.contains("\nuptime ") && !text.stdout.contains("{"), "\(text.stdout)")
+        // Uptime with its unit: `uptime  0.1 s`.
+        #expect(text.stdout.contains(/\nuptime +[0-9.]+ s\n/), "\(text.stdout)")
         #expect(text.stdout.contains("gestures ") && text.stdout.contains("two-finger-pan"))
         let devices = try runBinary("gesturectl", ["devices", "--format", "text"] + socket)
         #expect(devices.stdout == "no device open\n", "\(devices.stdout)")
@@ -49,8 +51,12 @@ import GestureReport
         #expect(hit.stdout.hasPrefix("chain    no region"), "\(hit.stdout)")
         let inside = try runBinary("gesturectl", ["hit-test", "10", "20", "--format", "json"] + socket)
         #expect(inside.stdout.contains(#""chain":["screen"]"#), "\(inside.stdout)")
+        // With no touchscreen open the rotation still applies: to those plugged in later.
         let rotate = try runBinary("gesturectl", ["rotate", "90", "--format", "text"] + socket)
-        #expect(rotate.stdout.hasPrefix("devices"), "\(rotate.stdout)")
+        #expect(rotate.stdout == "rotation 90 set for every touchscreen, also those plugged in later (none is open now), "
+                + "from its next touch\n", "\(rotate.stdout)")
+        let rotateJSON = try runBinary("gesturectl", ["rotate", "270", "--size", "1080x1920"] + socket)
+        #expect(rotateJSON.stdout == #"{"type":"response","request":"set-surface","ok":true,"rotation":270,"size":[1080,1920],"devices":[],"every":true}"# + "\n")
     }
 
     @Test func aFilterNamingNothingConfiguredSaysSoInsteadOfWaiting() throws {

@@ -182,7 +182,7 @@ import GesturePosix
     }
 
     /// However a piped client leaves (before its reply is sent, mid-stream, with lines queued for
-    /// the pipe), every descriptor the daemon made for it is closed.
+    /// the pipe, after ending its input), every descriptor the daemon made for it is closed.
     @Test func nothingIsLeftOpenWhenPipedClientsLeave() throws {
         let scripted = try ScriptedHub(queueLimit: 4)
         // Leaves before the reply carrying the read end could be sent.
@@ -199,9 +199,12 @@ import GesturePosix
         queued.streamPipe?.allow(0)
         for _ in 0..<10 { scripted.hub.publish(.gesture(Self.event)) }
         queued.vanish()
-        // Finishes sending and is closed once answered.
+        // Finishes sending: kept while subscribed (its lines still come), closed once it hangs up.
         let (finished, _) = try Self.pipedClient(scripted)
         finished.finishSending()
+        #expect(try scripted.runUntilIdle())
+        #expect(!finished.isClosedByDaemon)
+        finished.vanish()
         #expect(try scripted.runUntilIdle())
         for peer in [early, queued, finished] { #expect(peer.isClosedByDaemon) }
         #expect(scripted.kernel.pipes.allSatisfy { $0.writerClosed })

@@ -18,6 +18,17 @@ import GestureCore
         return outputs.flatMap { formatter.format($0) } + formatter.finish()
     }
 
+    /// A binding's line (`replay --bindings`) names its gesture in full, however long the id; the text
+    /// follows two spaces after a long one.
+    @Test func aBindingLineNamesItsGestureInFull() {
+        var formatter = TextFormatter(width: 80, origin: Self.origin)
+        let long = formatter.note("→ keys leftctrl+leftalt+right", id: "three-finger-swipe-left",
+                                  time: Self.origin.adding(milliseconds: 300))
+        #expect(long == ["   300  three-finger-swipe-left  → keys leftctrl+leftalt+right"])
+        let short = formatter.note("→ command x", id: "tap", time: Self.origin.adding(milliseconds: 400))
+        #expect(short == ["   400  tap              → command x"])
+    }
+
     @Test func aGestureIsOneAlignedLineWithItsTimeIdKindStateFingersAndValues() {
         let tap = OutputLine.engine(.gesture(GestureEvent(
             gesture: "double-tap", kind: .tap, state: .recognized, time: Self.origin.adding(milliseconds: 232),

@@ -49,11 +49,12 @@ extension ClientHub {
         settle(client)
     }
 
-    /// Closes a client that finished sending and has everything answered and written; otherwise
-    /// watches it for what it needs: reading while it may send, writing while bytes wait.
+    /// Closes a client that finished sending and has everything answered and written, unless lines
+    /// still come to it (it then stays until it hangs up: epoll reports that whatever it watches);
+    /// otherwise watches it for what it needs: reading while it may send, writing while bytes wait.
     func settle(_ client: ClientConnection) {
         let heldBack = client.input.hasCompleteLine()
-        if client.inputEnded && !client.awaitingReply && client.output.isEmpty && !heldBack {
+        if client.inputEnded && !client.awaitingReply && client.output.isEmpty && !heldBack && !client.receivesLines {
             disconnect(client, reason: "closed")
             return
         }

@@ -25,8 +25,17 @@ final class ClientConnection {
     var explain = false
     /// A request went to the hub's owner (`ClientHubEvent.request`); later lines wait for its reply.
     var awaitingReply = false
-    /// The peer finished sending (read returned 0): answer what it sent, then close.
+    /// The peer finished sending (read returned 0): answer what it sent, then close, unless lines
+    /// are still coming to it (`receivesLines`): a shell pipe that subscribes and ends its input
+    /// keeps its gestures until it closes its end.
     var inputEnded = false
+    /// Recording a device through the socket (set and cleared by `DeviceRecordings`).
+    var recording = false
+    /// Attached regions or gestures (set by the owner's attach): their gestures come to it unasked.
+    var attached = false
+    /// Whether lines still come to the client without a request: a subscription, explain lines,
+    /// a recording, or the gestures of what it attached.
+    var receivesLines: Bool { subscribed || explain || recording || attached }
     /// The epoll events currently registered.
     var interest: EpollEvents = .readable
     /// Where its streamed lines go when it asked for a pipe (`"stream":"pipe"`); nil: its socket.

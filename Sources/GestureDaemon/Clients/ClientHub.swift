@@ -36,6 +36,11 @@ final class ClientHub {
     var admission: ClientAdmission
     /// Recognizer id → kind, for filtering explain lines by kind (they carry only the id).
     var recognizerKinds: [String: RecognizerKind] = [:]
+    /// The config's region ids, in tree order: what a subscribe's `regions` may name.
+    var regionIDs: [String] = []
+    /// Whether the owner has told the config's names (`recognizerKinds`, `regionIDs`), so that a
+    /// subscribe naming others is refused (the daemon and the replay server do).
+    var checksFilterNames = false
     let epoll: Epoll
     let system: any SystemCalls
     let logger: Logger

@@ -45,6 +45,10 @@ extension ClientHub {
                 reply(ProtocolLine.error(error.message, request: "subscribe"))
                 return
             }
+            if let unknown = unknownFilterName(request) {
+                reply(ProtocolLine.error(unknown + "; subscription unchanged", request: "subscribe"))
+                return
+            }
             switch request.stream ?? "socket" {
             case "socket":
                 closeStreamPipe(of: client)
@@ -83,6 +87,22 @@ extension ClientHub {
                 "unknown request \(ProtocolError.echo(request.request)) (expected subscribe, unsubscribe, status, devices, hit-test, reload, explain, record, record-stop, attach, update, detach, set-surface or desktop)",
                 request: request.request))
         }
+    }
+
+    /// A `gestures` or `regions` filter naming nothing the config defines would wait in silence:
+    /// the first such name, with the nearest defined one. Ids qualified by a client's number
+    /// (`ClientNamespace`) are left alone.
+    func unknownFilterName(_ request: ClientRequest) -> String? {
+        guard checksFilterNames else { return nil }
+        let gestures = recognizerKinds.keys.sorted()
+        for id in request.gestures ?? [] where recognizerKinds[id] == nil && !ClientNamespace.isQualified(id) {
+            return NameSuggestion.unknown("gesture", id, among: gestures)
+                + " (an app's own gestures reach that app without a subscription)"
+        }
+        for id in request.regions ?? [] where !regionIDs.contains(id) && !ClientNamespace.isQualified(id) {
+            return NameSuggestion.unknown("region", id, among: regionIDs)
+        }
+        return nil
     }
 
     /// The owner's answer to a pending request (a response or error line). Ignored when that

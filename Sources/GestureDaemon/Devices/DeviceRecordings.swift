@@ -98,6 +98,7 @@ final class DeviceRecordings {
             deadline = now + Int64(seconds * 1_000_000)
         }
         sessions.append(Session(client: client, fd: fd, device: target.id, deadline: deadline))
+        if let connection = hub.clients[fd], connection.info == client { connection.recording = true }
         logger.info("recording started", metadata: ["client": "\(client.id)", "device": "\(target.id)",
                                                     "name": "\(target.name)", "seconds": "\(request.seconds.map { "\($0)" } ?? "until stopped")"])
         let header = EvemuWriter.header(target.description, comments: [
@@ -187,7 +188,10 @@ final class DeviceRecordings {
         j.add("events", session.events)
         j.add("reason", reason)
         if let message { j.add("message", message) }
-        if let connection = connection(of: session) { hub.enqueueWhole(j.line, to: connection) }
+        if let connection = connection(of: session) {
+            connection.recording = false
+            hub.enqueueWhole(j.line, to: connection)
+        }
         logger.info("recording ended", metadata: ["client": "\(session.client.id)", "device": "\(session.device)",
                                                   "events": "\(session.events)", "reason": "\(reason)"])
     }

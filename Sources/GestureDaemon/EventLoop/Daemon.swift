@@ -24,7 +24,10 @@ public final class Daemon {
     var configSource: String
     /// Recognizer id → kind, for filtering explain lines by kind.
     var recognizerKinds: [String: RecognizerKind] = [:] {
-        didSet { hub.recognizerKinds = recognizerKinds }
+        didSet {
+            hub.recognizerKinds = recognizerKinds
+            hub.regionIDs = Self.regionIDs(configuration.engine.root)
+        }
     }
     var pipeline: GesturePipeline
     let epoll: Epoll
@@ -155,6 +158,8 @@ public final class Daemon {
         }
         hub = try ClientHub(listenFD: listenFD, socketPath: socketPath, settings: settings, epoll: epoll, logger: logger)
         hub.recognizerKinds = recognizerKinds
+        hub.regionIDs = Self.regionIDs(configuration.engine.root)
+        hub.checksFilterNames = true
         recordings = DeviceRecordings(hub: hub, logger: logger)
         bindings.unitsPerMM = { [unowned self] name in self.surfaceUnitsPerMM(device: name) }
         bindings.configure(configuration)

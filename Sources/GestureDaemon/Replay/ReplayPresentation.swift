@@ -80,7 +80,9 @@ public struct ReplayPresentation {
                 writeStandardError("gestured: cannot write \(svgPath): \(error)\n")
                 status = 2
             } else {
-                writeStandardError("wrote \(svgPath): \(picture.tracks.count) touches, \(picture.spans.count) gestures\n")
+                let (touches, gestures) = (picture.tracks.count, picture.spans.count)
+                writeStandardError("wrote \(svgPath): \(touches) touch\(touches == 1 ? "" : "es"), "
+                                   + "\(gestures) gesture\(gestures == 1 ? "" : "s")\n")
             }
         }
         if let forwardPath {
@@ -111,7 +113,7 @@ public struct ReplayPresentation {
                 writeStandardError("gestured: cannot write \(path): \(error)\n")
                 return 2
             }
-            writeStandardError("wrote \(path): \(lines.count) lines\n")
+            writeStandardError("wrote \(path): \(lines.count) line\(lines.count == 1 ? "" : "s")\n")
             return 0
         }
         let expected: [String]

@@ -88,6 +88,10 @@ public final class ReplayServer {
         self.recordings = recordings
         self.configuration = options.configuration
         self.engine = GestureEngine(configuration: options.configuration.engine)
+        // What subscribe filters may name (ClientRequests.swift), as the daemon's.
+        hub.recognizerKinds = Daemon.kinds(of: options.configuration)
+        hub.regionIDs = Daemon.regionIDs(options.configuration.engine.root)
+        hub.checksFilterNames = true
         if waitForClient {
             logger.info("waiting for a client to subscribe")
             while !hub.hasSubscriber { try service(timeout: -1) }

@@ -295,7 +295,13 @@ final class AppRequests {
         }
         logger.info("surface changed", metadata: ["device": "\(fields.device ?? "every touchscreen")",
                                                   "rotation": "\(change.rotation?.rawValue ?? -1)"])
-        return Answer(reply: ProtocolLine.response("set-surface", [("devices", ProtocolLine.strings(targets.map(\.ref.name)))]))
+        // What was set, and for whom: `every` when it also holds for touchscreens plugged in later.
+        var reply: [(String, String)] = []
+        if let rotation = change.rotation { reply.append(("rotation", String(rotation.rawValue))) }
+        if let size = change.size { reply.append(("size", "[\(JSONLine.number(size.x)),\(JSONLine.number(size.y))]")) }
+        reply.append(("devices", ProtocolLine.strings(targets.map(\.ref.name))))
+        reply.append(("every", fields.device == nil ? "true" : "false"))
+        return Answer(reply: ProtocolLine.response("set-surface", reply))
     }
 }
 

@@ -119,6 +119,10 @@ extension Daemon {
             let answer = apps.answer(request, client: client, pipeline: &pipeline,
                                      devices: devices.values.map { $0 as any SurfaceDevice } + injected.map { $0 as any SurfaceDevice }, at: now)
             if !apps.attached.isEmpty { hub.ownedLinesPossible = true }
+            // Its gestures keep coming to it after it ends its input (ClientConnection.receivesLines).
+            if let connection = hub.clients[pending.fd], connection.info == client {
+                connection.attached = apps.attached.contains { $0.client == client.id }
+            }
             handle(answer.outputs)
             if answer.changed { refreshTouchSubscribers() }
             // An attached app receives its gestures without subscribing: for --inject-when-subscribed
