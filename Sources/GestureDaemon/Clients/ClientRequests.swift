@@ -99,7 +99,9 @@ extension ClientHub {
             return NameSuggestion.unknown("gesture", id, among: gestures)
                 + " (an app's own gestures reach that app without a subscription)"
         }
-        for id in request.regions ?? [] where !regionIDs.contains(id) && !ClientNamespace.isQualified(id) {
+        // Desktop regions (`window:ID`, `output:NAME`) come and go with the bridge's snapshots.
+        for id in request.regions ?? [] where !regionIDs.contains(id) && !ClientNamespace.isQualified(id)
+            && !id.hasPrefix("window:") && !id.hasPrefix("output:") {
             return NameSuggestion.unknown("region", id, among: regionIDs)
         }
         return nil

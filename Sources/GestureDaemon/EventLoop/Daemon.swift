@@ -177,7 +177,9 @@ public final class Daemon {
     }
 
     static func kinds(of configuration: Configuration) -> [String: RecognizerKind] {
-        Dictionary(configuration.engine.recognizers.map { ($0.id, $0.kind) }) { first, _ in first }
+        // Window rules' gestures too: subscribe filters and `listen --gesture` may name them.
+        let windowGestures = configuration.engine.windowRules.flatMap(\.gestures)
+        return Dictionary((configuration.engine.recognizers + windowGestures).map { ($0.id, $0.kind) }) { first, _ in first }
     }
 
     // MARK: loop
