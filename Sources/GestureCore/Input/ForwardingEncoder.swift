@@ -211,7 +211,7 @@ public struct ForwardingEncoder: Sendable {
             tracks[k].touch = assembler.touchID(inSlot: tracks[k].slot)
         }
         let verdictsApplied = applyVerdicts()
-        if !verdictsApplied && inStep && tracks.allSatisfy(\.isPlain) {
+        if !verdictsApplied && inStep && tracks.allSatisfy({ $0.isPlain }) {
             writeAsItCame(at: time)
         } else {
             writeReleased(at: time)
