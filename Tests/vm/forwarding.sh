@@ -18,7 +18,9 @@
 #    begins; libinput on the clone must report no more scroll events than that, and the clone's two
 #    fingers stop moving soon after the third lands (evaluate_forwarding.py times it from the
 #    clone's frames, `clone_frames.py`).
-# Figures: forwarding latency (source write → clone read) against the kernel alone, and CPU per
+# Figures: forwarding latency (source write → clone read) against the kernel alone and against the
+# least hop a forwarder can make (scripts/profiling/hop-floor.c), each split in two parts (to the
+# kernel's stamp of the frame read, then the reader's wake-up: forward_latency.py), and CPU per
 # 1,000 events of gestured forwarding against libinput debug-events reading the clone.
 
 fwd_check() { echo "$1|$2|$3" >> "$out/forwarding-checks.txt"; }
@@ -349,6 +351,14 @@ forwarding_section() {
     local lcfg="$out/forward-latency.yaml"
     printf '%s\n' 'version: 1' 'devices: { forward: true, include: [{ name: "fwd-latency*" }] }' > "$lcfg"
     python3 "$root/Tests/vm/forward_latency.py" direct "fwd-latency direct" "$out/fwd-latency-direct.txt" 200
+    # The least hop (poll, read, write: scripts/profiling/hop-floor.c), the floor of any forwarder.
+    if cc -O2 -o "$out/hop-floor" "$root/scripts/profiling/hop-floor.c" 2>"$out/hop-floor.err"; then
+        "$out/hop-floor" "fwd-latency floor" &
+        local hop=$!
+        python3 "$root/Tests/vm/forward_latency.py" clone "fwd-latency floor" "$out/fwd-latency-floor.txt" 200
+        kill "$hop"; wait "$hop" 2>/dev/null
+        echo "latency-floor $(cat "$out/fwd-latency-floor.txt")" >> "$out/forwarding-figures.txt"
+    fi
     fwd_start_daemon "$lcfg" "$out/fwd-daemon-latency.log" "$relbin"
     python3 "$root/Tests/vm/forward_latency.py" clone "fwd-latency clone" "$out/fwd-latency-clone.txt" 200
     kill -TERM "$fwd_daemon"; wait "$fwd_daemon" 2>/dev/null
