@@ -1,5 +1,5 @@
 /* The least a forwarding hop can do, to measure the hop's floor through the kernel
- * (scripts/profiling/vm-forward-hop, docs/performance.md "Forwarding"): waits for the input device
+ * (Tests/vm/forwarding.sh compiles and times it; docs/performance.md "Forwarding"): waits for the input device
  * named argv[1], grabs it, makes a uinput clone of it (phys "gestured-clone:hop-floor", so
  * Tests/vm/forward_latency.py reads it as it reads gestured's clone), then copies every event it
  * reads to the clone: one poll, one read, one write per wake-up, nothing else. */
