@@ -40,13 +40,73 @@ extension DeviceMatch {
 }
 
 extension DeviceSelection {
+    /// Which rule of `devices` decides whether a device is opened (the daemon, replay and `--inject`
+    /// all ask this one question).
+    public enum Decision: Hashable, Sendable {
+        /// `include[i]` matches it (and no `ignore` rule does).
+        case included(Int)
+        /// `include` is empty: every touchscreen, touchpad and tablet is opened.
+        case everyTouchDevice
+        /// `ignore[i]` matches it.
+        case ignored(Int)
+        /// `include` has rules and none matches it.
+        case notIncluded
+        /// `include` is empty and it is not a touch device.
+        case notATouchDevice
+
+        public var selects: Bool {
+            switch self {
+            case .included, .everyTouchDevice: true
+            case .ignored, .notIncluded, .notATouchDevice: false
+            }
+        }
+    }
+
+    /// The rule that decides for this device: an `ignore` rule first, then the first `include` rule.
+    public func decision(for device: DeviceDescription, kind: DeviceKind? = nil, path: String? = nil) -> Decision {
+        let kind = kind ?? device.kind
+        if let i = ignore.firstIndex(where: { $0.matches(device, kind: kind, path: path) }) { return .ignored(i) }
+        if include.isEmpty { return kind != .other ? .everyTouchDevice : .notATouchDevice }
+        if let i = include.firstIndex(where: { $0.matches(device, kind: kind, path: path) }) { return .included(i) }
+        return .notIncluded
+    }
+
     /// Whether the daemon should open this device: not ignored, and included (an empty `include`
     /// takes every touchscreen, touchpad and tablet).
     public func selects(_ device: DeviceDescription, kind: DeviceKind? = nil, path: String? = nil) -> Bool {
-        let kind = kind ?? device.kind
-        if ignore.contains(where: { $0.matches(device, kind: kind, path: path) }) { return false }
-        if include.isEmpty { return kind != .other }
-        return include.contains { $0.matches(device, kind: kind, path: path) }
+        decision(for: device, kind: kind, path: path).selects
+    }
+
+    /// The decision in words: "opened: devices.include[0] { kind: touchpad } matches it", "not
+    /// opened: no rule of devices.include matches it (a touchscreen); include: [{ kind: touchpad }]".
+    public func explanation(of decision: Decision, kind: DeviceKind) -> String {
+        switch decision {
+        case .included(let i): "opened: devices.include[\(i)] \(include[i].ruleText) matches it"
+        case .everyTouchDevice: "opened: devices.include is empty, which takes every touch device (this is a \(kind.rawValue))"
+        case .ignored(let i): "not opened: devices.ignore[\(i)] \(ignore[i].ruleText) matches it"
+        case .notIncluded:
+            "not opened: no rule of devices.include matches it (a \(kind.rawValue)); include: ["
+                + include.map(\.ruleText).joined(separator: ", ") + "]"
+        case .notATouchDevice: "not opened: not a touch device, and devices.include names no rule for it"
+        }
+    }
+}
+
+extension DeviceMatch {
+    /// The rule as the config writes it: `{ kind: touchpad, name: "*Synaptics*" }`.
+    public var ruleText: String {
+        var fields: [String] = []
+        if let kind { fields.append("kind: \(kind.rawValue)") }
+        if let nameGlob { fields.append("name: \"\(nameGlob)\"") }
+        if let vendor { fields.append("vendor: 0x" + Self.hex(vendor)) }
+        if let product { fields.append("product: 0x" + Self.hex(product)) }
+        if let path { fields.append("path: \(path)") }
+        return fields.isEmpty ? "{}" : "{ " + fields.joined(separator: ", ") + " }"
+    }
+
+    private static func hex(_ v: UInt16) -> String {
+        let digits = String(v, radix: 16)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 }
 

@@ -63,6 +63,12 @@ public final class OutputPrinter {
         }
     }
 
+    /// A line for people only (`-- text` in the text format; nothing in JSON, whose lines are the protocol's).
+    public func print(textNote text: String) {
+        guard format == .text else { return }
+        self.text(formatter.note(text))
+    }
+
     /// An explain line marked `"routine":true` (the daemon writes its lines with the keys in one order).
     static func isRoutine(_ line: String) -> Bool {
         line.hasPrefix("{\"type\":\"explain\"") && line.hasSuffix(",\"routine\":true}")

@@ -164,6 +164,7 @@ public struct ReplayPicture: Sendable {
                 case .hold: marks[f.touch] = marks[f.touch] ?? .cancelled(f.time)
                 case .release: marks[f.touch] = .heldThenReleased(f.time)
                 case .withdraw: marks[f.touch] = .cancelled(f.time)
+                case .pause, .resume: break
                 }
             case .explain(let e):
                 last = max(last, e.time)

@@ -13,6 +13,8 @@ public struct TextFormatter {
     private var runs: [RunKey: Run] = [:]
     private var runOrder: [RunKey] = []
     private var lastDevice: String?
+    /// Forwarded touches held back and not yet released (device name, NUL, touch id).
+    private var heldTouches: Set<String> = []
 
     static let timeWidth = 6
     static let idWidth = 16
@@ -42,11 +44,16 @@ public struct TextFormatter {
         case .engine(.explain(let e)):
             return explain(e)
         case .engine(.forwarding(let f)):
+            let key = f.deviceName.string + "\u{0}\(f.touch)"
             let verb = switch f.verdict {
             case .hold: "held"
             case .release: "released to the desktop"
-            case .withdraw: "lifted on the clone"
+            // A held touch never reached the clone: nothing is lifted there (the picture: cancelled).
+            case .withdraw: heldTouches.contains(key) ? "cancelled, never sent to the desktop" : "lifted on the clone"
+            case .pause: "stopped on the clone (still down)"
+            case .resume: "moves again on the clone"
             }
+            if f.verdict == .hold { heldTouches.insert(key) } else if f.verdict != .pause { heldTouches.remove(key) }
             return [fit("-- touch \(f.touch) \(verb): \(f.reasonText)")]
         case .dropped(let count):
             return [fit("-- \(count) line\(count == 1 ? "" : "s") dropped: this client read too slowly")]
@@ -62,6 +69,9 @@ public struct TextFormatter {
     public mutating func note(_ text: String, id: String, time: Timestamp) -> [String] {
         explainLines(time: milliseconds(time), id: id, text: text)
     }
+
+    /// A note for people (`-- text`), wrapped to the width.
+    public func note(_ text: String) -> [String] { wrappedNote("-- " + text) }
 
     /// Formats a JSON line as it came from the socket or from replay.
     public mutating func format(jsonLine: String) -> [String] { format(OutputLine(jsonLine: jsonLine)) }

@@ -69,7 +69,7 @@ import Testing
         #expect(r.outputs.contains { if case .gesture(let g) = $0 { g.gesture == "edge-left" && g.state == .began } else { false } })
         let explains = r.outputs.compactMap { if case .explain(let e) = $0 { e.reason } else { nil } }
         #expect(explains.contains("touch 1 held: edge-left may still take it"))
-        #expect(explains.contains("touch 1 lifted on the clone: edge-left began"))
+        #expect(explains.contains("touch 1 cancelled, never sent to the desktop: edge-left began"))
         #expect(CloneReader(r.clone).problems.isEmpty, "\(CloneReader(r.clone).problems)")
     }
 
@@ -150,7 +150,63 @@ import Testing
         let explains = r.outputs.compactMap { if case .explain(let e) = $0 { e.reason } else { nil } }
         #expect(explains.contains("touch 3 held: it makes 3 fingers, and swipe-3 may still take them"))
         // On a touchpad a swipe is continuous: it takes the touches when it begins.
-        #expect(explains.contains("touches 1–3 lifted on the clone: swipe-3 began"))
+        #expect(explains.contains("touches 1–2 stopped on the clone (still down): touch 3 makes 3 fingers, and swipe-3 may still take them"))
+        #expect(explains.contains("touches 1–2 lifted on the clone: swipe-3 began"))
+        #expect(explains.contains("touch 3 cancelled, never sent to the desktop: swipe-3 began"))
+        // The first two fingers stopped on the clone in the frame the third landed: they were still
+        // landing then, so the clone shows each at its landing place only, then lifted.
+        #expect(reader.touches.filter { $0.trackingID == 20 || $0.trackingID == 21 }.map(\.positions) == [[300], [450]])
+    }
+
+    /// Two fingers scroll right, a third lands (it stays where it lands), the fingers go on right;
+    /// a bound three-finger swipe up fails.
+    static func scrollWithRestingThirdFinger() -> EventScript {
+        var s = EventScript.protocolB(slots: 5, keys: [.btnTouch, .btnToolFinger, .btnToolDoubleTap, .btnToolTripleTap])
+        s.down(slot: 0, id: 20, x: 300, y: 500); s.key(.btnTouch, true); s.key(.btnToolFinger, true); s.report(advancing: 10)
+        s.down(slot: 1, id: 21, x: 450, y: 500); s.key(.btnToolFinger, false); s.key(.btnToolDoubleTap, true); s.report(advancing: 10)
+        for k in 1...10 {  // x 300 → 400 and 450 → 550
+            for f in 0..<2 { s.move(slot: Int32(f), x: 300 + Int32(f) * 150 + Int32(k) * 10, y: 500) }
+            s.report()
+        }
+        s.down(slot: 2, id: 22, x: 800, y: 500); s.key(.btnToolDoubleTap, false); s.key(.btnToolTripleTap, true)
+        for f in 0..<2 { s.move(slot: Int32(f), x: 300 + Int32(f) * 150 + 110, y: 500) }
+        s.report()
+        for k in 12...40 {
+            for f in 0..<2 { s.move(slot: Int32(f), x: 300 + Int32(f) * 150 + Int32(k) * 10, y: 500) }
+            s.report()
+        }
+        for f in 0..<3 { s.up(slot: Int32(f)) }
+        s.key(.btnTouch, false)
+        s.key(.btnToolTripleTap, false)
+        s.report()
+        return s
+    }
+
+    @Test func fingersPausedForAFailedSwipeMoveOnFromWhereTheyStoppedWithoutAJump() {
+        let s = Self.scrollWithRestingThirdFinger()
+        let swipe = Self.spec("swipe-3", .swipe, holds: .touchpadFingerCount(3)) { $0.fingers = 3; $0.directions = [.up] }
+        let r = Self.run(s, kind: .touchpad, recognizers: [swipe], explains: true)
+        let verdicts = r.outputs.compactMap { if case .forwarding(let f) = $0 { f } else { nil } }
+        #expect(verdicts.map(\.verdict) == [.hold, .pause, .pause, .release, .resume, .resume])
+        let reader = CloneReader(r.clone)
+        #expect(reader.problems.isEmpty, "\(reader.problems)")
+        let touch1: [Int32] = reader.touches.filter { $0.trackingID == 20 }.first.map { $0.positions } ?? []
+        // Up to 400, still from the third finger's frame (410 on the source), then on with every
+        // step of 10 the source makes, from 400: what it moved while paused is not sent.
+        let stop = touch1.firstIndex(of: 400) ?? -1
+        #expect(stop == 10)
+        let after = Array(touch1.dropFirst(stop + 1))
+        #expect(!after.isEmpty)
+        #expect(zip([400] + after, after).allSatisfy { $1 - $0 == 10 }, "\(touch1)")
+        let end = 300 + 400  // where finger 1 ends on the source
+        let pausedFor = end - 400 - 10 * after.count
+        #expect(pausedFor > 10, "\(touch1)")
+        #expect(touch1.last == Int32(end - pausedFor))
+        // The resting finger reaches the clone when the swipe fails; all three lift.
+        #expect(reader.touches.contains { $0.trackingID == 22 && $0.lifted })
+        #expect(reader.touches.allSatisfy { $0.lifted })
+        let explains = r.outputs.compactMap { if case .explain(let e) = $0 { e.reason } else { nil } }
+        #expect(explains.contains("touches 1–2 move again on the clone: swipe-3 failed"))
     }
 
     @Test func aTwoFingerScrollWhereOnlyAThreeFingerSwipeIsBoundGoesThroughUnchanged() {

@@ -42,7 +42,10 @@ import GestureProtocol
             RawEvent(time: Timestamp(microseconds: 20), type: .syn, code: .synReport, value: 0),
         ], source: "b.events")
         var paced: [Int64] = []
-        Replay.run([a, b], options: ReplayOptions(configuration: ConfigurationLoader.loadDefault()),
+        // Neither is a touch device: a rule that names them lets replay read them (as the daemon would).
+        var configuration = ConfigurationLoader.loadDefault()
+        configuration.devices.include = [DeviceMatch(nameGlob: "*")]
+        Replay.run([a, b], options: ReplayOptions(configuration: configuration),
                    pace: { paced.append($0.microseconds) }) { _ in }
         #expect(paced == [10, 10, 20, 30])
         #expect(Replay.deviceRef(b, index: 1).id == 1)

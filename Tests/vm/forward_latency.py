@@ -6,7 +6,10 @@ times the moment its SYN_REPORT can be read from the reader's node (CLOCK_MONOTO
   forward_latency.py clone NAME OUT FRAMES   source named NAME; reads the gestured clone of it
   forward_latency.py direct NAME OUT FRAMES  reads the source itself (the kernel alone, for the ratio)
 
-Writes OUT as "p50 p99 max count" in µs."""
+Writes OUT as "p50 p99 max count stamp50 stamp99 wake50 wake99" in µs: the whole delay, then its two
+parts: from the write to the kernel's timestamp of the frame the reader gets (the kernel alone: the
+source's; through a clone: the writer of the clone, its wake-up, read, work and write, included), and
+from that timestamp to the reader having it (the reader's wake-up and read)."""
 import fcntl, glob, os, select, struct, sys, time
 
 UI_SET_EVBIT, UI_SET_KEYBIT, UI_SET_ABSBIT, UI_SET_PROPBIT = 0x40045564, 0x40045565, 0x40045567, 0x4004556E
@@ -55,6 +58,8 @@ if node is None:
     sys.exit(1)
 time.sleep(1.0)  # the daemon has grabbed the source and is reading it
 reader = os.open(node, os.O_RDONLY | os.O_NONBLOCK)
+EVIOCSCLOCKID = 0x400445A0
+fcntl.ioctl(reader, EVIOCSCLOCKID, struct.pack("i", time.CLOCK_MONOTONIC))  # stamps comparable with monotonic_ns
 
 
 def write(events):
@@ -69,7 +74,7 @@ def drain():
         pass
 
 
-samples = []
+samples, stamps, wakes = [], [], []
 x = 1000
 write([(EV_ABS, ABS_MT_SLOT, 0), (EV_ABS, ABS_MT_ID, 1), (EV_ABS, ABS_MT_X, x), (EV_ABS, ABS_MT_Y, 1500),
        (EV_KEY, BTN_TOUCH, 1), (EV_ABS, ABS_X, x), (EV_ABS, ABS_Y, 1500), (EV_SYN, 0, 0)])
@@ -79,25 +84,30 @@ for i in range(frames):
     x = 1000 + (i % 200) * 5
     start = time.monotonic_ns()
     write([(EV_ABS, ABS_MT_X, x), (EV_ABS, ABS_X, x), (EV_SYN, 0, 0)])
-    got = False
-    while not got:
+    got = None
+    while got is None:
         r, _, _ = select.select([reader], [], [], 0.5)
         if not r:
             break
         data = os.read(reader, EVENT.size * 64)
         for k in range(0, len(data), EVENT.size):
-            _, _, t, c, _ = EVENT.unpack_from(data, k)
+            sec, usec, t, c, _ = EVENT.unpack_from(data, k)
             if t == EV_SYN and c == 0:
-                got = True
-    if got:
-        samples.append((time.monotonic_ns() - start) / 1000)
+                got = sec * 1_000_000_000 + usec * 1000
+    if got is not None:
+        now = time.monotonic_ns()
+        samples.append((now - start) / 1000)
+        stamps.append((got - start) / 1000)
+        wakes.append((now - got) / 1000)
     time.sleep(0.01)
 write([(EV_ABS, ABS_MT_ID, -1), (EV_KEY, BTN_TOUCH, 0), (EV_SYN, 0, 0)])
 time.sleep(0.2)
-samples.sort()
+for s in (samples, stamps, wakes):
+    s.sort()
 if samples:
-    pick = lambda q: samples[min(len(samples) - 1, int(q * len(samples)))]
-    open(out, "w").write(f"{pick(0.5):.0f} {pick(0.99):.0f} {samples[-1]:.0f} {len(samples)}\n")
+    pick = lambda s, q: s[min(len(s) - 1, int(q * len(s)))]
+    open(out, "w").write(f"{pick(samples, 0.5):.0f} {pick(samples, 0.99):.0f} {samples[-1]:.0f} {len(samples)} "
+                         f"{pick(stamps, 0.5):.0f} {pick(stamps, 0.99):.0f} {pick(wakes, 0.5):.0f} {pick(wakes, 0.99):.0f}\n")
 else:
     open(out, "w").write("no-samples\n")
 fcntl.ioctl(ui, UI_DEV_DESTROY)

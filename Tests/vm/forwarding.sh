@@ -13,7 +13,14 @@
 #    again, and no touch is left down on the clone (every TOUCH_DOWN has its UP or CANCEL).
 # 4. SIGTERM: the clone goes and the grab is released.
 # 5. A daemon that cannot open /dev/uinput: the device is not grabbed, the log names it and the fix.
-# Figures: forwarding latency (source write → clone read) against the kernel alone, and CPU per
+# 6. The four real three-finger swipes (Tests/Fixtures/chromiumos-autotest), a three-finger swipe
+#    bound: libinput on the real device (before gestured takes it) scrolls until its own swipe
+#    begins; libinput on the clone must report no more scroll events than that, and the clone's two
+#    fingers stop moving soon after the third lands (evaluate_forwarding.py times it from the
+#    clone's frames, `clone_frames.py`).
+# Figures: forwarding latency (source write → clone read) against the kernel alone and against the
+# least hop a forwarder can make (scripts/profiling/hop-floor.c), each split in two parts (to the
+# kernel's stamp of the frame read, then the reader's wake-up: forward_latency.py), and CPU per
 # 1,000 events of gestured forwarding against libinput debug-events reading the clone.
 
 fwd_check() { echo "$1|$2|$3" >> "$out/forwarding-checks.txt"; }
@@ -64,6 +71,66 @@ open(sys.argv[1], "w").write("\n".join(lines) + "\n")
 ' "$1"
 }
 
+fwd_real_swipes="cros-cyan.3fg-swipe-left cros-cyan.3fg-swipe-right cros-gandof.3fg-swipe-left cros-gandof.3fg-swipe-right"
+fwd_scrolls() { fwd_count 'POINTER_SCROLL_FINGER|POINTER_AXIS' "$1"; }
+
+fwd_real_swipe_controls() {  # 6, the control: libinput on each real swipe's device, nothing forwarded
+    local name node dev peer
+    for name in $fwd_real_swipes; do
+        evemu-device "$rec/../chromiumos-autotest/$name.evemu" > "$out/fwd-node-raw-$name.txt" 2>&1 &
+        dev=$!
+        wait_for 10 grep -q /dev/input "$out/fwd-node-raw-$name.txt"
+        node=$(fwd_node_of "$out/fwd-node-raw-$name.txt")
+        libinput debug-events --device "$node" > "$out/fwd-libinput-raw-$name.txt" 2>&1 &
+        peer=$!
+        wait_for 30 grep -q DEVICE_ADDED "$out/fwd-libinput-raw-$name.txt"
+        sleep 0.3
+        evemu-play "$node" < "$rec/../chromiumos-autotest/$name.evemu"
+        sleep 2
+        kill "$peer"; wait "$peer" 2>/dev/null; kill "$dev"; wait "$dev" 2>/dev/null
+    done
+}
+
+fwd_real_swipes_forwarded() {  # 6: the same through the clone, gestured's swipe-3 bound
+    local name node dev peer reader clone raw fwd before
+    for name in $fwd_real_swipes; do
+        evemu-device "$rec/../chromiumos-autotest/$name.evemu" > "$out/fwd-node-fwd-$name.txt" 2>&1 &
+        dev=$!
+        wait_for 10 grep -q /dev/input "$out/fwd-node-fwd-$name.txt"
+        node=$(fwd_node_of "$out/fwd-node-fwd-$name.txt")
+        clone=""
+        wait_for 20 fwd_clone_of "Elan Touchpad" && clone=$(fwd_clone_of "Elan Touchpad")
+        if [ -z "$clone" ]; then
+            fwd_check fail "real swipe $name: the daemon makes a clone" "none"
+            kill "$dev"; wait "$dev" 2>/dev/null
+            continue
+        fi
+        libinput debug-events --device "$clone" > "$out/fwd-libinput-fwd-$name.txt" 2>&1 &
+        peer=$!
+        python3 "$root/Tests/vm/clone_frames.py" "$clone" "$out/fwd-clone-frames-$name.txt" &
+        reader=$!
+        wait_for 30 grep -q DEVICE_ADDED "$out/fwd-libinput-fwd-$name.txt"
+        wait_for 30 test -e "$out/fwd-clone-frames-$name.txt.ready"
+        sleep 0.3
+        evemu-play "$node" < "$rec/../chromiumos-autotest/$name.evemu"
+        sleep 2
+        kill "$peer" "$reader"; wait "$peer" "$reader" 2>/dev/null; kill "$dev"; wait "$dev" 2>/dev/null
+        wait_for 20 fwd_no_clone_of "Elan Touchpad"
+        # libinput on the raw device: its scroll events before its own swipe began.
+        before=$(sed '/GESTURE_SWIPE_BEGIN/,$d' "$out/fwd-libinput-raw-$name.txt")
+        raw=$(printf '%s\n' "$before" | grep -c -E 'POINTER_SCROLL_FINGER|POINTER_AXIS')
+        fwd=$(fwd_scrolls "$out/fwd-libinput-fwd-$name.txt")
+        echo "real-swipe $name $raw $fwd $(fwd_count GESTURE_SWIPE_BEGIN "$out/fwd-libinput-raw-$name.txt") $(fwd_count GESTURE_SWIPE "$out/fwd-libinput-fwd-$name.txt")" >> "$out/forwarding-figures.txt"
+        if [ "$(fwd_count GESTURE_SWIPE_BEGIN "$out/fwd-libinput-raw-$name.txt")" -ge 1 ] && [ "$fwd" -le "$raw" ] \
+            && [ "$(fwd_count GESTURE_SWIPE "$out/fwd-libinput-fwd-$name.txt")" = 0 ]; then
+            fwd_check ok "real swipe $name: libinput on the clone scrolls no more than libinput on the device before its swipe, and sees no swipe" "$fwd scroll events against $raw"
+        else
+            fwd_check fail "real swipe $name: libinput on the clone scrolls no more than libinput on the device before its swipe, and sees no swipe" \
+                "$fwd scroll events against $raw; raw swipes $(fwd_count GESTURE_SWIPE_BEGIN "$out/fwd-libinput-raw-$name.txt"), clone swipe lines $(fwd_count GESTURE_SWIPE "$out/fwd-libinput-fwd-$name.txt")"
+        fi
+    done
+}
+
 forwarding_section() {
     local cfg="$out/forward.yaml"
     : > "$out/forwarding-checks.txt"; : > "$out/forwarding-figures.txt"
@@ -91,6 +158,7 @@ forwarding_section() {
     sleep 2   # libinput on the emulated CPU catches up
     kill "$peer"; wait "$peer" 2>/dev/null; kill "$pad0"; wait "$pad0" 2>/dev/null
     for d in /sys/class/input/event*; do echo "$d $(cat "$d/device/name") phys=$(cat "$d/device/phys")"; done > "$out/fwd-sysfs-before.txt" 2>&1
+    fwd_real_swipe_controls
     local n; n=$(fwd_count GESTURE_SWIPE_BEGIN "$out/fwd-libinput-pad-control.txt")
     if [ "$n" -ge 1 ]; then fwd_check ok "control: libinput on the touchpad itself reports the three-finger swipe" "$n GESTURE_SWIPE_BEGIN"
     else fwd_check fail "control: libinput on the touchpad itself reports the three-finger swipe" "none"; fi
@@ -192,6 +260,9 @@ forwarding_section() {
     if wait_for 10 fwd_no_clone_of "$pad"; then fwd_check ok "touchpad: unplugging the device removes its clone" ""
     else fwd_check fail "touchpad: unplugging the device removes its clone" "$(fwd_clone_of "$pad")"; fi
 
+    # --- 6, the real three-finger swipes through the clone --------------------------------------------
+    fwd_real_swipes_forwarded
+
     # --- 3, kill -9 during a touch ------------------------------------------------------------------
     if [ -n "$clone" ]; then
         libinput debug-events --device "$snode" > "$out/fwd-libinput-source.txt" 2>&1 &
@@ -280,6 +351,14 @@ forwarding_section() {
     local lcfg="$out/forward-latency.yaml"
     printf '%s\n' 'version: 1' 'devices: { forward: true, include: [{ name: "fwd-latency*" }] }' > "$lcfg"
     python3 "$root/Tests/vm/forward_latency.py" direct "fwd-latency direct" "$out/fwd-latency-direct.txt" 200
+    # The least hop (poll, read, write: scripts/profiling/hop-floor.c), the floor of any forwarder.
+    if cc -O2 -o "$out/hop-floor" "$root/scripts/profiling/hop-floor.c" 2>"$out/hop-floor.err"; then
+        "$out/hop-floor" "fwd-latency floor" &
+        local hop=$!
+        python3 "$root/Tests/vm/forward_latency.py" clone "fwd-latency floor" "$out/fwd-latency-floor.txt" 200
+        kill "$hop"; wait "$hop" 2>/dev/null
+        echo "latency-floor $(cat "$out/fwd-latency-floor.txt")" >> "$out/forwarding-figures.txt"
+    fi
     fwd_start_daemon "$lcfg" "$out/fwd-daemon-latency.log" "$relbin"
     python3 "$root/Tests/vm/forward_latency.py" clone "fwd-latency clone" "$out/fwd-latency-clone.txt" 200
     kill -TERM "$fwd_daemon"; wait "$fwd_daemon" 2>/dev/null

@@ -15,9 +15,17 @@
 /// | passing   | a claiming recognizer begins / is recognized with it, not lifted| withdraw / withdrawn|
 /// | passing, withdrawn | lifted                                                | — / forgotten       |
 /// | held      | lifted                                                         | — / held (kept until released or withdrawn) |
+/// | passing   | end of a step: a touch was held this step by a claiming recognizer's finger count (`.touchpadFingerCount(n)`) that has this touch too | pause / paused |
+/// | paused    | a claiming recognizer begins / is recognized with it, not lifted| withdraw / withdrawn|
+/// | paused    | end of a step, the touch that paused it is no longer held      | resume / passing    |
+/// | paused    | end of a step, another touch held by finger count this step    | — / paused (by that touch) |
+/// | paused    | lifted                                                         | — / forgotten (the lift reaches the clone) |
 ///
 /// A recognizer holds a touch (`ForwardingHold`) while it is possible and has the touch: `.always`,
 /// or on a touchpad `.touchpadFingerCount(n)` for a touch whose first frame left `n` fingers down.
+/// When that finger-count hold is a claiming recognizer's, the touches already on the clone pause
+/// (stay down, stop moving) until the held finger is released (they move again, from where they
+/// stopped) or the recognizer takes them (they are lifted).
 struct LaneForwarding: Sendable {
     /// The lane's device is forwarded (set from the pipeline when the device is added with forwarding).
     var enabled = false
@@ -28,15 +36,19 @@ struct LaneForwarding: Sendable {
 }
 
 struct ForwardedTouch: Sendable {
-    enum State: Sendable, Equatable { case new, held, passing, withdrawn }
+    enum State: Sendable, Equatable { case new, held, passing, paused, withdrawn }
     var id: TouchID
     /// The recognizers it was delivered to (its record's list at touch-down).
     var recognizers: [Int]
     var state: State = .new
     /// Fingers down at the end of its first frame.
     var landingCount = 0
-    /// The recognizer named in its hold verdict.
+    /// The recognizer named in its hold (or pause) verdict.
     var heldBy = -1
+    /// Paused: the held touch whose finger count paused it.
+    var pausedFor = TouchID(rawValue: 0)
+    /// Held in this step's first verdict (it may pause the others: `pauseOrResume`).
+    var landedNow = false
     var lifted = false
 }
 
@@ -51,7 +63,7 @@ extension EngineLane {
 
     /// In `succeed`: recognizer `r` claims its touches; those still forwarded or held are withdrawn.
     mutating func withdrawForwarded(claimedBy r: Int, _ out: inout [EngineOutput]) {
-        var withdrawn: [TouchID] = []
+        var lifted: [TouchID] = [], dropped: [TouchID] = []
         for k in forwarding.touches.indices {
             let t = forwarding.touches[k]
             guard t.state != .withdrawn, !t.lifted, slots[r].touches.contains(t.id) else { continue }
@@ -60,11 +72,13 @@ extension EngineLane {
             out.append(.forwarding(TouchForwarding(touch: t.id, device: forwarding.device, deviceName: forwarding.deviceName,
                                                    verdict: .withdraw,
                                                    reason: reason, time: now)))
-            if explains { withdrawn.append(t.id) }
+            // A held touch never reached the clone: nothing is lifted there, it is cancelled.
+            if explains { if t.state == .held { dropped.append(t.id) } else { lifted.append(t.id) } }
         }
-        if explains && !withdrawn.isEmpty {
-            let what = withdrawn.count == 1 ? "touch \(withdrawn[0])" : "touches " + Self.touchList(withdrawn)
-            explainForwarding(r, "\(what) lifted on the clone: \(slots[r].id) \(slots[r].state.rawValue)", &out)
+        let why = "\(slots[r].id) \(slots[r].state.rawValue)"
+        if explains && !lifted.isEmpty { explainForwarding(r, "\(Self.touchesText(lifted)) lifted on the clone: \(why)", &out) }
+        if explains && !dropped.isEmpty {
+            explainForwarding(r, "\(Self.touchesText(dropped)) cancelled, never sent to the desktop: \(why)", &out)
         }
     }
 
@@ -89,6 +103,7 @@ extension EngineLane {
                 }
                 forwarding.touches[k].state = .held
                 forwarding.touches[k].heldBy = holder
+                forwarding.touches[k].landedNow = true
                 let reason: ForwardingReason = if case .touchpadFingerCount(let n) = slots[holder].holdsForwarded {
                     .makesFingerCount(gesture: slots[holder].name, fingers: n)
                 } else {
@@ -103,11 +118,62 @@ extension EngineLane {
                 let state = slots[r].state == .possible ? GestureState.failed : slots[r].state
                 let reason = ForwardingReason.decided(gesture: slots[r].name, state: state)
                 emit(forwarding.touches[k], .release, reason, &out)
-            case .passing, .withdrawn:
+            case .passing, .paused, .withdrawn:
                 break
             }
         }
+        if forwarding.isTouchpad { pauseOrResume(&out) }
         forwarding.touches.removeAll { $0.lifted && $0.state != .held }
+    }
+
+    /// Touchpads, at the end of a step: the touches paused for a touch no longer held move again;
+    /// a touch held this step by a claiming recognizer's finger count pauses the touches on the
+    /// clone that recognizer has.
+    private mutating func pauseOrResume(_ out: inout [EngineOutput]) {
+        var resumed: [TouchID] = [], resumer = -1
+        for k in forwarding.touches.indices where forwarding.touches[k].state == .paused {
+            let by = forwarding.touches[k].pausedFor
+            if forwarding.touches.contains(where: { $0.id == by && $0.state == .held }) { continue }
+            forwarding.touches[k].state = .passing
+            let r = forwarding.touches[k].heldBy
+            let state = slots[r].state == .possible ? GestureState.failed : slots[r].state
+            let f = TouchForwarding(touch: forwarding.touches[k].id, device: forwarding.device,
+                                    deviceName: forwarding.deviceName, verdict: .resume,
+                                    reason: .decided(gesture: slots[r].name, state: state), time: now)
+            out.append(.forwarding(f))
+            if explains { resumed.append(f.touch); resumer = r }
+        }
+        if !resumed.isEmpty {
+            let r = resumer
+            let state = slots[r].state == .possible ? GestureState.failed : slots[r].state
+            explainForwarding(r, "\(Self.touchesText(resumed)) move again on the clone: "
+                              + ForwardingReason.decided(gesture: slots[r].name, state: state).text, &out)
+        }
+        for h in forwarding.touches.indices where forwarding.touches[h].state == .held && forwarding.touches[h].landedNow {
+            forwarding.touches[h].landedNow = false
+            let r = forwarding.touches[h].heldBy
+            guard slots[r].claimsForwarded, case .touchpadFingerCount(let n) = slots[r].holdsForwarded else { continue }
+            let by = forwarding.touches[h].id
+            var paused: [TouchID] = []
+            for k in forwarding.touches.indices where !forwarding.touches[k].lifted
+                && (forwarding.touches[k].state == .passing || forwarding.touches[k].state == .paused)
+                && slots[r].touches.contains(forwarding.touches[k].id) {
+                let was = forwarding.touches[k].state
+                forwarding.touches[k].state = .paused
+                forwarding.touches[k].pausedFor = by
+                forwarding.touches[k].heldBy = r
+                guard was == .passing else { continue }
+                let reason = ForwardingReason.fingersReached(gesture: slots[r].name, fingers: n, by: by)
+                out.append(.forwarding(TouchForwarding(touch: forwarding.touches[k].id, device: forwarding.device,
+                                                       deviceName: forwarding.deviceName, verdict: .pause,
+                                                       reason: reason, time: now)))
+                if explains { paused.append(forwarding.touches[k].id) }
+            }
+            if !paused.isEmpty {
+                let reason = ForwardingReason.fingersReached(gesture: slots[r].name, fingers: n, by: by)
+                explainForwarding(r, "\(Self.touchesText(paused)) stopped on the clone (still down): \(reason.text)", &out)
+            }
+        }
     }
 
     /// The first recognizer that holds `t` back now, or -1.
@@ -137,6 +203,11 @@ extension EngineLane {
         let state = r >= 0 ? slots[r].state : .possible
         out.append(.explain(ExplainEvent(gesture: gesture, region: region, from: state, to: state, time: now,
                                          reason: text)))
+    }
+
+    /// "touch 3", "touches 1–2".
+    static func touchesText(_ ids: [TouchID]) -> String {
+        ids.count == 1 ? "touch \(ids[0])" : "touches " + touchList(ids)
     }
 
     /// "1–3", "1, 3, 4": consecutive runs joined by an en dash.

@@ -51,6 +51,14 @@ extension ForwardingEncoder {
                 guard let k = index(of: serial) else { continue }
                 switch tracks[k].status {
                 case .passing:
+                    if e.code == .absMTPositionX || e.code == .absMTPositionY {
+                        guard let moved = shifted(k, e) else { continue }
+                        selectCloneSlot(tracks[k].slot, time)
+                        output.append(moved)
+                        track(k, moved)
+                        wrote = true
+                        continue
+                    }
                     if e.code == .absMTTrackingID && e.value >= 0 && tracks[k].onClone { continue }
                     if e.code != .absMTTrackingID && !tracks[k].onClone && e.code != .absMTToolType {
                         // A track released with its slot taken: shown from its next tracking id on.
@@ -77,14 +85,35 @@ extension ForwardingEncoder {
             wrote = true
         }
         if !keptEvents.isEmpty { kept.append(KeptFrame(events: keptEvents)) }
-        let everyonePasses = tracks.allSatisfy { $0.status == .passing || ($0.status == .withdrawn && $0.sourceLifted) }
+        let everyonePasses = tracks.allSatisfy { $0.isPlain || ($0.status == .withdrawn && $0.sourceLifted) }
         if writeKeysAndEmulation(at: time, useSource: everyonePasses) { wrote = true }
         if everyonePasses && live {
             // Back in step: the clone's current slot is the source's.
             if cloneSlot != sourceSlot && sourceSlot >= 0 && wrote { selectCloneSlot(sourceSlot, time) }
-            inStep = cloneSlot == sourceSlot && kept.isEmpty
+            inStep = cloneSlot == sourceSlot && kept.isEmpty && cloneAbs == sourceAbs
         }
         if wrote { put(time, .syn, .synReport, 0) }
+    }
+
+    /// A passing track's position event as the clone gets it: nil while it is paused (its place on
+    /// the source noted), else shifted by what it moved while paused, within the axis.
+    @inline(__always)
+    mutating func shifted(_ k: Int, _ e: RawEvent) -> RawEvent? {
+        var e = e
+        if e.code == .absMTPositionX {
+            tracks[k].sourceX = e.value
+            if tracks[k].paused { return nil }
+            e.value = min(max(e.value &+ tracks[k].shiftX, xRange.lowerBound), xRange.upperBound)
+        } else {
+            tracks[k].sourceY = e.value
+            if tracks[k].paused { return nil }
+            e.value = min(max(e.value &+ tracks[k].shiftY, yRange.lowerBound), yRange.upperBound)
+        }
+        // A released track whose slot was taken on the clone is shown from its next tracking id on.
+        if !tracks[k].onClone && tracks.contains(where: { $0.serial != tracks[k].serial && $0.onClone && $0.slot == tracks[k].slot }) {
+            return nil
+        }
+        return e
     }
 
     /// Writes BTN_TOUCH / BTN_TOOL_* and ABS_X / ABS_Y / ABS_PRESSURE where they differ from what the
@@ -94,7 +123,9 @@ extension ForwardingEncoder {
         var abs = cloneAbs
         if useSource {
             keys = sourceKeys
-            abs = sourceAbs
+            // No touch down: the source's last position is a touch's the clone never showed (a
+            // withdrawn one's); the emulation stays where the clone left it.
+            abs = keys & 1 != 0 ? sourceAbs : (cloneAbs.0, cloneAbs.1, sourceAbs.2)
         } else {
             var down = 0
             var oldest = -1

@@ -12,6 +12,11 @@
 /// | held      | its slot events                  | — ; kept in the frame's place / held                        |
 /// | held      | release                          | every kept frame, in order, then its live events / passing  |
 /// | held      | withdraw                         | — ; what was kept dropped / withdrawn                       |
+/// | passing   | pause                            | — ; from this frame on its position events are not written (it stays down, still) / passing, paused |
+/// | paused    | its position events              | — ; its place on the source noted / paused                   |
+/// | paused    | its lift                         | the lift / paused                                            |
+/// | paused    | withdraw                         | the slot's tracking id -1 in this frame / withdrawn          |
+/// | paused    | resume                           | — ; from now on its positions shifted by (clone − source), clamped to the axis / passing |
 /// | withdrawn | its slot events                  | — / withdrawn (forgotten once it lifts on the source)       |
 /// | any       | SYN_DROPPED, then its SYN_REPORT | every track lifted on the clone; everything kept dropped    |
 ///
@@ -38,6 +43,13 @@ public struct ForwardingEncoder: Sendable {
         var x: Int32 = 0, y: Int32 = 0, pressure: Int32 = 0
         var releasing = false
         var withdrawing = false
+        /// Its position events are not written (pause verdict).
+        var paused = false
+        /// Where it is on the source, and what is added to its positions on the clone (after a pause).
+        var sourceX: Int32 = 0, sourceY: Int32 = 0
+        var shiftX: Int32 = 0, shiftY: Int32 = 0
+        /// Written as it came: passing, not paused, not shifted.
+        var isPlain: Bool { status == .passing && !paused && shiftX == 0 && shiftY == 0 }
     }
 
     /// One source frame's events of held tracks (`track` a serial), kept until released or withdrawn.
@@ -50,6 +62,14 @@ public struct ForwardingEncoder: Sendable {
     let hasToolKeys: Bool
     let hasPressure: Bool
     let hasSingleTouchAxes: Bool
+    /// The multitouch position axes' ranges (a shifted position is clamped to them).
+    let xRange: ClosedRange<Int32>
+    let yRange: ClosedRange<Int32>
+
+    static func range(_ info: AbsInfo?) -> ClosedRange<Int32> {
+        guard let info, info.minimum <= info.maximum else { return Int32.min...Int32.max }
+        return info.minimum...info.maximum
+    }
 
     /// The clone's events written since the last `takeOutput`.
     public internal(set) var output: [RawEvent] = []
@@ -79,6 +99,8 @@ public struct ForwardingEncoder: Sendable {
         hasToolKeys = description.supports(.key, .btnToolFinger)
         hasPressure = description.absInfo[.absPressure] != nil
         hasSingleTouchAxes = description.absInfo[.absX] != nil
+        xRange = Self.range(description.absInfo[.absMTPositionX])
+        yRange = Self.range(description.absInfo[.absMTPositionY])
         slotTrack = Array(repeating: 0, count: slotCount)
         let slot = Int(description.absInfo[.absMTSlot]?.value ?? 0)
         sourceSlot = slot >= 0 && slot < slotCount ? slot : 0
@@ -189,7 +211,7 @@ public struct ForwardingEncoder: Sendable {
             tracks[k].touch = assembler.touchID(inSlot: tracks[k].slot)
         }
         let verdictsApplied = applyVerdicts()
-        if !verdictsApplied && inStep && tracks.allSatisfy({ $0.status == .passing }) {
+        if !verdictsApplied && inStep && tracks.allSatisfy({ $0.isPlain }) {
             writeAsItCame(at: time)
         } else {
             writeReleased(at: time)
@@ -270,7 +292,21 @@ public struct ForwardingEncoder: Sendable {
                 tracks[k].status = .withdrawn
                 let serial = tracks[k].serial
                 for f in kept.indices { kept[f].events.removeAll { $0.track == serial } }
-            default:
+            case (.passing, .pause):
+                if !tracks[k].paused && tracks[k].shiftX == 0 && tracks[k].shiftY == 0 {
+                    tracks[k].sourceX = tracks[k].x
+                    tracks[k].sourceY = tracks[k].y
+                }
+                tracks[k].paused = true
+                inStep = false
+            case (.passing, .resume):
+                guard tracks[k].paused else { break }
+                tracks[k].paused = false
+                // From where it stopped on the clone, moving as the source moves from now on.
+                tracks[k].shiftX = tracks[k].x &- tracks[k].sourceX
+                tracks[k].shiftY = tracks[k].y &- tracks[k].sourceY
+                inStep = false
+            case (.held, .hold), (.held, .pause), (.held, .resume), (.passing, .release), (.withdrawn, _):
                 break
             }
         }

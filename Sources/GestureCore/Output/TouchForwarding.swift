@@ -10,6 +10,12 @@ public enum ForwardingVerdict: String, Sendable, Hashable, BitwiseCopyable {
     /// A claiming recognizer began or was recognized with it: lifted on the desktop's device in this
     /// frame if it was passed through, dropped if it was held; nothing more of it is forwarded.
     case withdraw
+    /// On a touchpad, another finger made the count of a gesture that claims and may still take the
+    /// touches: this touch, already on the desktop's device, stays down there and stops moving.
+    case pause
+    /// The gesture that paused it decided without taking it: it moves again on the desktop's device,
+    /// from where it stopped (its later motion shifted by what it moved meanwhile: no jump).
+    case resume
 }
 
 /// Why a verdict was given (for explain and the replay picture).
@@ -22,6 +28,8 @@ public enum ForwardingReason: Sendable, Hashable {
     case decided(gesture: InternedString, state: GestureState)
     /// withdraw: this recognizer began / was recognized with the touch and claims it.
     case claimed(gesture: InternedString, state: GestureState)
+    /// pause: touch `by` made `fingers` fingers, and this recognizer (which claims) may still take them.
+    case fingersReached(gesture: InternedString, fingers: Int, by: TouchID)
 }
 
 /// One verdict on one touch of a forwarded device.
@@ -45,12 +53,18 @@ public struct TouchForwarding: Sendable, Hashable {
     }
 
     /// The reason in words, without the touch ("edge-left may still take it").
-    public var reasonText: String {
-        switch reason {
+    public var reasonText: String { reason.text }
+}
+
+extension ForwardingReason {
+    /// In words, without the touch it is about ("edge-left may still take it").
+    public var text: String {
+        switch self {
         case .mayTake(let g): "\(g.string) may still take it"
         case .makesFingerCount(let g, let n): "it makes \(n) fingers, and \(g.string) may still take them"
         case .decided(let g, let s): s == .failed ? "\(g.string) failed" : "\(g.string) \(s.rawValue) without claiming it"
         case .claimed(let g, let s): "\(g.string) \(s.rawValue)"
+        case .fingersReached(let g, let n, let t): "touch \(t) makes \(n) fingers, and \(g.string) may still take them"
         }
     }
 }

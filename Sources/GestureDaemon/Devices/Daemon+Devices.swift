@@ -69,9 +69,11 @@ extension Daemon {
             return
         }
         let kind = info.kindHint ?? description.kind
-        guard configuration.devices.selects(description, kind: kind, path: info.devnode) else {
+        let decision = configuration.devices.decision(for: description, kind: kind, path: info.devnode)
+        guard decision.selects else {
             logger.info("device not selected by the config",
-                        metadata: ["path": "\(info.devnode)", "name": "\(description.name)", "kind": "\(kind.rawValue)"])
+                        metadata: ["path": "\(info.devnode)", "name": "\(description.name)", "kind": "\(kind.rawValue)",
+                                   "rule": "\(configuration.devices.explanation(of: decision, kind: kind))"])
             return
         }
         do {
@@ -103,7 +105,7 @@ extension Daemon {
         logger.info("device added", metadata: [
             "id": "\(ref.id)", "name": "\(description.name)", "kind": "\(kind.rawValue)", "path": "\(info.devnode)",
             "protocol": "\(description.multitouchProtocol.rawValue)", "slots": "\(description.slotCount)",
-            "grabbed": "\(evdev.isGrabbed)"])
+            "grabbed": "\(evdev.isGrabbed)", "rule": "\(configuration.devices.explanation(of: decision, kind: kind))"])
     }
 
     /// Cancels the device's touches (recognizers see cancelled / failed), then frees it.

@@ -50,6 +50,15 @@ extension Daemon {
         for recording in recordings {
             let start = recording.events.first?.time.microseconds ?? 0
             let kind = recording.description.kind
+            // As a live device: one the config does not select is not read.
+            let decision = configuration.devices.decision(for: recording.description, kind: kind,
+                                                          path: recording.description.path ?? recording.source)
+            let rule = configuration.devices.explanation(of: decision, kind: kind)
+            guard decision.selects else {
+                logger.notice("not injecting recording: device not selected by the config", metadata: [
+                    "name": "\(recording.description.name)", "file": "\(recording.source)", "rule": "\(rule)"])
+                continue
+            }
             let ref = DeviceRef(id: nextDeviceID, name: recording.description.name, kind: kind)
             nextDeviceID += 1
             let surface = apps.surfaces.applied(
@@ -60,7 +69,8 @@ extension Daemon {
             pipeline.addDevice(recording.description, ref: ref, surface: surface)
             bindToDesktop(device, description: recording.description, path: recording.source)
             logger.info("injecting recording", metadata: ["id": "\(ref.id)", "name": "\(ref.name)",
-                                                           "file": "\(recording.source)", "events": "\(recording.events.count)"])
+                                                           "file": "\(recording.source)", "events": "\(recording.events.count)",
+                                                           "rule": "\(rule)"])
         }
     }
 

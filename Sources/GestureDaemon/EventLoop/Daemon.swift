@@ -291,6 +291,8 @@ public final class Daemon {
     /// Publishes outputs and runs bindings.
     @inline(__always)
     func handle(_ outputs: [EngineOutput]) {
+        // The desktop's frame first: clients and bindings do not delay it.
+        if pipeline.forwards { writeClones() }
         let binds = !bindings.bindings.isEmpty
         // Each output handed on where it lies in the array, not copied out of it first.
         outputs.withUnsafeBufferPointer { outputs in
@@ -304,7 +306,6 @@ public final class Daemon {
                 }
             }
         }
-        if pipeline.forwards { writeClones() }
     }
 
     func shutdown() {

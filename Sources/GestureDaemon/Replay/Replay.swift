@@ -46,6 +46,24 @@ public enum Replay {
         DeviceRef(id: index, name: recording.description.name, kind: recording.description.kind)
     }
 
+    /// The config's `devices` rule that decides whether each recording's device is opened, as the
+    /// daemon decides for a live device (kind and path: the recording's).
+    public static func decisions(_ recordings: [Recording], configuration: Configuration) -> [DeviceSelection.Decision] {
+        recordings.map {
+            configuration.devices.decision(for: $0.description, kind: $0.description.kind,
+                                           path: $0.description.path ?? $0.source)
+        }
+    }
+
+    /// The decision for `recording` in words, naming the device: "device 'X' (touchpad) opened:
+    /// devices.include[0] { kind: touchpad } matches it".
+    public static func decisionText(_ recording: Recording, _ decision: DeviceSelection.Decision,
+                                    configuration: Configuration) -> String {
+        let kind = recording.description.kind
+        return "device '\(recording.description.name)' (\(kind.rawValue)) "
+            + configuration.devices.explanation(of: decision, kind: kind)
+    }
+
     /// Feeds every recording as its own device, events merged by time (file order breaks ties),
     /// then finishes at the last event time so pending recognizers resolve. `pace` is called before
     /// each event with its time (for `--realtime`); `emit` gets every output in order.
@@ -57,7 +75,9 @@ public enum Replay {
         var engine = GestureEngine(configuration: options.configuration.engine)
         engine.explains = options.explains
         var pipeline = GesturePipeline(engine: engine, emitsAllTouches: options.emitsAllTouches)
-        for (index, recording) in recordings.enumerated() {
+        // A device the config does not select is not opened, as live: none of its events is fed.
+        let selected = decisions(recordings, configuration: options.configuration).map(\.selects)
+        for (index, recording) in recordings.enumerated() where selected[index] {
             let ref = deviceRef(recording, index: index)
             let surface = options.configuration.surface(for: recording.description, kind: ref.kind,
                                                         path: recording.description.path ?? recording.source)
@@ -65,7 +85,7 @@ public enum Replay {
             if options.forwards { pipeline.startForwarding(device: index) }
         }
         func drain() { if let forwarded { pipeline.drainForwarded(forwarded) } }
-        var cursors = [Int](repeating: 0, count: recordings.count)
+        var cursors = recordings.indices.map { selected[$0] ? 0 : recordings[$0].events.count }
         var last: Timestamp?
         while true {
             // k-way merge; k is the number of devices (small).
@@ -87,18 +107,25 @@ public enum Replay {
     }
 
     /// A forwarded replay: the outputs, and per recording what its clone gets (same description,
-    /// the clone's events), deterministic.
+    /// the clone's events), deterministic. A device the config does not select is not taken: the
+    /// desktop gets its own events, unchanged.
     public static func forwarded(_ recordings: [Recording], options: ReplayOptions)
         -> (outputs: [EngineOutput], clones: [Recording]) {
         var options = options
         options.forwards = true
         var outputs: [EngineOutput] = []
-        var events = [[RawEvent]](repeating: [], count: recordings.count)
+        var events = desktopEvents(recordings, configuration: options.configuration)
         run(recordings, options: options, forwarded: { events[$0] += $1 }) { outputs.append($0) }
         let clones = recordings.enumerated().map { i, r in
             Recording(description: r.description, events: events[i], source: r.source + " (forwarded)")
         }
         return (outputs, clones)
+    }
+
+    /// What the desktop gets of each device before forwarding: nothing yet of a selected one (its
+    /// clone's events are computed), everything of one the config does not select (never taken).
+    public static func desktopEvents(_ recordings: [Recording], configuration: Configuration) -> [[RawEvent]] {
+        zip(recordings, decisions(recordings, configuration: configuration)).map { $1.selects ? [] : $0.events }
     }
 
     /// Every output of a replay, in order (for tests and benchmarks).

@@ -51,11 +51,15 @@ public struct ReplayPresentation {
         var lines: [String] = []
         let bindings = printsBindings ? BindingPreview.dispatcher(for: recordings, options.configuration, printer: printer) : nil
         if forwardPath != nil { options.forwards = true }
-        var clones = [[RawEvent]](repeating: [], count: recordings.count)
+        var clones = Replay.desktopEvents(recordings, configuration: options.configuration)
         let forwarded: ((Int, [RawEvent]) -> Void)? = forwardPath == nil ? nil : { clones[$0] += $1 }
+        announceDevices(recordings, configuration: options.configuration, printer: comparing ? nil : printer)
+        // With --explain the engine's explain line says what a forwarding verdict says: printed once.
+        let verdictsExplained = options.explains && format == .text
         Replay.run(recordings, options: options, pace: pace, forwarded: forwarded) { output in
             if svgPath != nil { all.append(output) }
             if case .touch = output, !printsTouches { return }
+            if verdictsExplained, case .forwarding = output { return }
             if !showsRoutine, case .explain(let e) = output, e.routine { return }
             if comparing { lines.append(output.jsonLine) } else { printer.print(output) }
             if let bindings, case .gesture(let event) = output { bindings.handle(event, now: event.time.microseconds) }
@@ -104,6 +108,21 @@ public struct ReplayPresentation {
             if result != 0 { status = result }
         }
         return status
+    }
+
+    /// Says, per device, which `devices` rule opens it or that none does, as the daemon would decide
+    /// for the device live: on stderr for a device not opened (none of its events is replayed), and
+    /// in the text output for every device when the config has device rules.
+    func announceDevices(_ recordings: [Recording], configuration: Configuration, printer: OutputPrinter?) {
+        let rules = !configuration.devices.include.isEmpty || !configuration.devices.ignore.isEmpty
+        for (recording, decision) in zip(recordings, Replay.decisions(recordings, configuration: configuration)) {
+            let text = Replay.decisionText(recording, decision, configuration: configuration)
+            if !decision.selects {
+                writeStandardError("\(recording.source): \(text); the daemon would not read it, so nothing of it is "
+                                   + "replayed (no gesture, no binding)\n")
+            }
+            if (rules || !decision.selects) && format == .text { printer?.print(textNote: text) }
+        }
     }
 
     private func compare(_ lines: [String], with path: String, origin: Timestamp) -> Int32 {
