@@ -212,7 +212,7 @@ public struct SampleMeasurements: Hashable, Sendable {
         var spanSet = false
         for time in times {
             let members = fingers.indices.filter { i in
-                fingers[i].landing.time <= time && fingers[i].lift.time > time
+                fingers[i].landing.time <= time && fingers[i].lift.time >= time
             }
             guard members.count == count else { formation = nil; continue }
             let now = members.map { position(fingers[$0], at: time)! }

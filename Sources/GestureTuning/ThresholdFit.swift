@@ -230,9 +230,9 @@ public enum ThresholdFit {
         var value = fitted
         if parameter.isFlooredByNoise && value < noiseFloor {
             value = noiseFloor
-            proposal.notes.append("raised to the noise floor \(text(noiseFloor, .mm)) (twice the device's jitter)")
+            proposal.notes.append("raised to the noise floor \(text(noiseFloor, .mm)) (twice the device's noise)")
             if parameter.sense == .atLeast && value > ownValues.min()! {
-                proposal.notes.append("your \(spec.id) samples \(parameter.verb) the device's noise")
+                proposal.notes.append("your \(spec.id) samples reach less than the noise floor")
             }
         }
         let range = parameter.saneRange

@@ -6,7 +6,8 @@ import Testing
 @Suite struct SaneRangeDocumentationTests {
     @Test func theDocumentedRangesAreTheFitsRanges() throws {
         let text = try String(contentsOfFile: Fixture.root + "/docs/configuration.md", encoding: .utf8)
-        let section = try #require(text.components(separatedBy: "### Sane ranges").dropFirst().first)
+        let after = try #require(text.components(separatedBy: "### Sane ranges").dropFirst().first)
+        let section = after.components(separatedBy: "\n#").first ?? after
         var documented: [String: String] = [:]
         for line in section.split(separator: "\n") where line.hasPrefix("| ") && line.contains("…") {
             let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }

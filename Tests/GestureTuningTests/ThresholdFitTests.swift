@@ -51,20 +51,24 @@ import GestureCore
     }
 
     @Test func lengthsStayAtTwiceTheDeviceNoise() {
-        // Fingers jittering ±1 mm: the noise is 1 mm, and the pan threshold stays at 2 mm or more
-        // although the gap between taps (0.5 mm) and pans (3 mm) would put it at 1.75 mm.
-        let samples = [
-            sample("t", "tap", [finger(100, 100, to: 100.5, 100, from: 0, until: 150, jitter: 1)]),
-            sample("p", "pan", [finger(100, 100, to: 105, 100, from: 0, until: 400, jitter: 1)]),
-        ]
-        let config = configuration([spec("tap", .tap) { $0.tapMovement = 8 }, spec("pan", .pan)])
-        let result = ThresholdFit.fit(config, samples: samples, judge: { _, i in i.map { _ in true } })
-        #expect(abs(result.noiseFloor - 2) < 0.2, "\(result.noiseFloor)")
-        for p in result.proposals where p.parameter.isFlooredByNoise && p.outcome == .changed {
-            #expect(p.proposed >= (result.noiseFloor * 10).rounded(.down) / 10, "\(p.parameter) \(p.proposed)")
+        // A device declaring 2 mm of fuzz: the floor is 4 mm, although the gap between taps
+        // (0.5 mm) and pans (3 mm) would put the pan threshold at 1.75 mm.
+        func noisy(_ name: String, _ label: String, _ f: FingerTrack) -> TuningSample {
+            let t = SampleTrace(deviceKind: .touchscreen, surfaceWidth: 300, surfaceHeight: 200, declaredFuzz: 2, fingers: [f])
+            return TuningSample(name: name, label: label, measurements: SampleMeasurements(t), deviceKind: .touchscreen)
         }
+        let samples = [noisy("t", "tap", finger(100, 100, to: 100.5, 100, from: 0, until: 150)),
+                       noisy("p", "pan", finger(100, 100, to: 103, 100, from: 0, until: 400))]
+        let config = configuration([spec("tap", .tap), spec("pan", .pan)])
+        let result = ThresholdFit.fit(config, samples: samples, judge: { _, i in i.map { _ in true } })
+        #expect(result.noiseFloor == 4)
+        let pan = result.proposals.first { $0.parameter == .panThreshold }!
+        #expect(pan.fitted == 1.75)
+        #expect(pan.proposed == 4)
+        #expect(pan.notes == ["raised to the noise floor 4 mm (twice the device's noise)",
+                              "your pan samples reach less than the noise floor"])
         let tap = result.proposals.first { $0.parameter == .tapMovement }!
-        #expect(tap.notes.contains { $0.hasPrefix("raised to the noise floor") }, "\(tap)")
+        #expect(tap.proposed == 4 && tap.notes.first?.hasPrefix("raised to the noise floor") == true, "\(tap)")
     }
 
     @Test func aChangeThatWouldMakeARightSampleWrongIsNotMade() {
