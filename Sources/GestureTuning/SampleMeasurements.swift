@@ -96,10 +96,11 @@ public struct SampleMeasurements: Hashable, Sendable {
         self.fingers = SampleMeasurements.mostFingers(fingers)
         let first = fingers.map(\.landing.time).min() ?? 0
         duration = (fingers.map(\.lift.time).max() ?? 0) - first
-        movement = fingers.map(SampleMeasurements.movement).max() ?? 0
+        let changeTimes = Set(fingers.flatMap { [$0.landing.time, $0.lift.time] })
+        movement = fingers.map { SampleMeasurements.movement($0, rebasingAt: changeTimes) }.max() ?? 0
         declaredFuzz = trace.declaredFuzz
         jitter = SampleMeasurements.median(fingers.map(SampleMeasurements.stillestSpread))
-        let stroke = SampleMeasurements.stroke(fingers, count: self.fingers)
+        let stroke = SampleMeasurements.stroke(fingers, count: SampleMeasurements.mainFingers(fingers))
         travel = stroke.travel
         travelX = stroke.x
         travelY = stroke.y
@@ -117,9 +118,30 @@ public struct SampleMeasurements: Hashable, Sendable {
         }
     }
 
-    static func movement(_ finger: FingerTrack) -> Double {
-        let l = finger.landing
-        return finger.points.map { hypot($0.x - l.x, $0.y - l.y) }.max() ?? 0
+    /// Farthest a finger got from where it started, started again wherever a finger landed or
+    /// lifted (sensors re-fit their contacts then: the motion of that report is not the finger's,
+    /// and the recognizers ignore it too).
+    static func movement(_ finger: FingerTrack, rebasingAt changes: Set<Double> = []) -> Double {
+        var origin = finger.landing
+        var most = 0.0
+        for point in finger.points {
+            if changes.contains(point.time) { origin = point; continue }
+            most = max(most, hypot(point.x - origin.x, point.y - origin.y))
+        }
+        return most
+    }
+
+    /// The finger count the sample spends the most time at (ties: the higher): the count of its stroke.
+    static func mainFingers(_ fingers: [FingerTrack]) -> Int {
+        var time: [Int: Double] = [:]
+        var down = 0
+        var last = 0.0
+        for change in changes(fingers) {
+            if down > 0 { time[down, default: 0] += change.time - last }
+            down += change.delta
+            last = change.time
+        }
+        return time.max { $0.value != $1.value ? $0.value < $1.value : $0.key < $1.key }?.key ?? mostFingers(fingers)
     }
 
     static func median(_ values: [Double]) -> Double {
@@ -178,8 +200,10 @@ public struct SampleMeasurements: Hashable, Sendable {
                     let group = members.map { fingers[$0] }
                     let landings = group.map(\.landing)
                     let firstLanding = landings.min { $0.time < $1.time }!
+                    let times = Set(group.flatMap { [$0.landing.time, $0.lift.time] })
                     result.append(Press(start: firstLanding.time, end: change.time, x: firstLanding.x, y: firstLanding.y,
-                                        fingers: mostFingers(group), movement: group.map(movement).max() ?? 0,
+                                        fingers: mostFingers(group),
+                                        movement: group.map { movement($0, rebasingAt: times) }.max() ?? 0,
                                         landingSpread: (landings.map(\.time).max() ?? 0) - firstLanding.time))
                     members = []
                 }

@@ -119,21 +119,21 @@ public enum TunableParameter: String, CaseIterable, Sendable, Hashable {
         }
     }
 
-    /// What is measured, for tables: "movement", "travel"...
+    /// What is measured, for table headings (at most 10 characters).
     public var measureName: String {
         switch self {
-        case .tapMovement, .pressMovement: "movement"
-        case .tapDuration: "press time"
-        case .pressDuration: "hold time"
-        case .tapInterval: "tap interval"
-        case .tapDistance: "tap distance"
+        case .tapMovement, .pressMovement: "moved"
+        case .tapDuration: "down"
+        case .pressDuration: "held"
+        case .tapInterval: "interval"
+        case .tapDistance: "apart"
         case .panThreshold, .swipeDistance, .swipeBeginDistance, .edgePanThreshold: "travel"
-        case .swipeDuration: "stroke time"
+        case .swipeDuration: "stroke"
         case .swipeAngle: "off axis"
-        case .pinchThreshold: "span change"
+        case .pinchThreshold: "spread"
         case .rotationThreshold: "turn"
         case .rotationMinimumSpan: "span"
-        case .edgeZone: "edge distance"
+        case .edgeZone: "from edge"
         }
     }
 

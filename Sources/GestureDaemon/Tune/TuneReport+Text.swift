@@ -81,18 +81,18 @@ extension TuneReport {
     }
 
     func sampleTable(_ rows: [Sample], measures: [TunableParameter], width: Int, spec: RecognizerSpec?) -> [String] {
-        let measureWidth = 10
+        let widths = measures.map { max(8, $0.measureName.count) + 2 }
         let marks = 6 + 6 + 9
-        let nameWidth = max(12, width - 2 - measureWidth * measures.count - marks)
+        let nameWidth = max(12, width - 2 - widths.reduce(0, +) - marks)
         var header = "  " + pad("sample", nameWidth)
-        for m in measures { header += pad(m.measureName, measureWidth, right: true) }
+        for (m, w) in zip(measures, widths) { header += pad(m.measureName, w, right: true) }
         header += pad("today", 6, right: true) + pad("tuned", 6, right: true) + pad("left out", 9, right: true)
         var lines = [header]
         for s in rows {
             var line = "  " + pad(truncate(s.name, nameWidth - 1), nameWidth)
-            for m in measures {
+            for (m, w) in zip(measures, widths) {
                 let value = spec.flatMap { m.measure(s.measurements, spec: $0) }
-                line += pad(value.map { ThresholdFit.text($0, m.unit) } ?? "—", measureWidth, right: true)
+                line += pad(value.map { ThresholdFit.text($0, m.unit) } ?? "—", w, right: true)
             }
             line += pad(s.rightBefore ? "✓" : "✗", 6, right: true) + pad(s.rightAfter ? "✓" : "✗", 6, right: true)
                 + pad(s.rightLeftOut ? "✓" : "✗", 9, right: true)
@@ -115,22 +115,16 @@ func truncate(_ text: String, _ width: Int) -> String {
     text.count <= width ? text : String(text.prefix(max(1, width - 1))) + "…"
 }
 
-/// Words of `text` in lines of at most `width` characters; lines after the first start with `indent`.
+/// `text` in lines of at most `width` characters, broken at spaces; the part that fits on the
+/// first line is kept as written (its alignment), lines after the first start with `indent`.
 func wrap(_ text: String, width: Int, indent: String = "") -> [String] {
-    var lines: [String] = []
-    var line = ""
-    let leading = String(text.prefix { $0 == " " })
-    for word in text.split(separator: " ") {
-        let start = lines.isEmpty && line.isEmpty ? leading : ""
-        if line.isEmpty {
-            line = (lines.isEmpty ? start : indent) + word
-        } else if line.count + 1 + word.count <= width {
-            line += " " + word
-        } else {
-            lines.append(line)
-            line = indent + word
-        }
-    }
-    if !line.isEmpty { lines.append(line) }
-    return lines
+    guard text.count > width else { return [text] }
+    let chars = Array(text)
+    var cut = width
+    while cut > 0 && chars[cut] != " " { cut -= 1 }
+    if cut <= indent.count { cut = width }
+    let first = String(chars[..<cut])
+    let rest = String(chars[cut...]).drop { $0 == " " }
+    guard !rest.isEmpty else { return [first] }
+    return [first] + wrap(indent + rest, width: width, indent: indent)
 }
