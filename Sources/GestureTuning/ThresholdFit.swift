@@ -103,15 +103,28 @@ public struct TuningResult: Sendable {
 ///    the sane range and rounded (0.1 mm, 1 ms, 0.5°); each is said;
 /// 4. the change is kept only when replaying every sample through it makes no sample that was right wrong.
 public enum ThresholdFit {
+    /// The gestures each sample of `indices` gives under `configuration` (those that began or were
+    /// recognized, in order).
+    public typealias Judge = (_ configuration: EngineConfiguration, _ indices: [Int]) -> [[String]]
+
+    /// Right: a gesture's sample gave its gesture; a `none` sample gave none.
+    public static func isRight(label: String, gave gestures: [String]) -> Bool {
+        label == SampleLabel.none ? gestures.isEmpty : gestures.contains(label)
+    }
+
     /// Whether each sample of `indices` is right under `configuration`.
-    public typealias Judge = (_ configuration: EngineConfiguration, _ indices: [Int]) -> [Bool]
+    public static func verdicts(_ judge: Judge, _ configuration: EngineConfiguration, _ samples: [TuningSample],
+                                _ indices: [Int]) -> [Bool] {
+        zip(indices, judge(configuration, indices)).map { isRight(label: samples[$0].label, gave: $1) }
+    }
 
     public static func fit(_ configuration: EngineConfiguration, samples: [TuningSample],
                            using indices: [Int]? = nil, judge: Judge) -> TuningResult {
         let used = indices ?? Array(samples.indices)
         let noiseFloor = 2 * noise(of: used.map { samples[$0] })
         var working = configuration
-        let before = judge(configuration, used)
+        var gave = judge(configuration, used)
+        let before = zip(used, gave).map { isRight(label: samples[$0].label, gave: $1) }
         var right = before
         var proposals: [ThresholdProposal] = []
         var conflicts: [TuningConflict] = []
@@ -121,19 +134,26 @@ public enum ThresholdFit {
             guard let kind = own.first.map({ samples[$0].deviceKind }) else { continue }
             for parameter in TunableParameter.parameters(of: working.recognizers[r].kind)
             where parameter.applies(to: working.recognizers[r], on: kind) {
+                // A sample read today as another gesture than its own (and not this one) is wrong
+                // for a reason this threshold does not decide: it is no rival.
+                let considered = used.indices.filter { k in
+                    right[k] || samples[used[k]].label == id || gave[k].isEmpty || gave[k].contains(id)
+                }.map { used[$0] }
                 var proposal = propose(parameter, spec: working.recognizers[r], configuration: working,
-                                       samples: samples, indices: used, noiseFloor: noiseFloor)
+                                       samples: samples, indices: considered, noiseFloor: noiseFloor)
                 if proposal.outcome == .conflict {
                     conflicts += conflictsOf(proposal)
                 }
                 if proposal.outcome == .changed {
                     var candidate = working
                     parameter.set(proposal.proposed, in: &candidate.recognizers[r].parameters)
-                    let verdicts = judge(candidate, used)
+                    let candidateGave = judge(candidate, used)
+                    let verdicts = zip(used, candidateGave).map { isRight(label: samples[$0].label, gave: $1) }
                     let broken = used.indices.filter { right[$0] && !verdicts[$0] }.map { samples[used[$0]].name }
                     if broken.isEmpty {
                         working = candidate
                         right = verdicts
+                        gave = candidateGave
                     } else {
                         proposal.outcome = .wouldBreak(broken)
                         proposal.proposed = proposal.current
@@ -153,7 +173,7 @@ public enum ThresholdFit {
         samples.indices.map { left in
             let rest = samples.indices.filter { $0 != left }
             let tuned = fit(configuration, samples: samples, using: rest, judge: judge).configuration
-            return judge(tuned, [left])[0]
+            return verdicts(judge, tuned, samples, [left])[0]
         }
     }
 

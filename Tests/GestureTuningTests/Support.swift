@@ -47,7 +47,8 @@ func modelJudge(_ samples: [TuningSample]) -> ThresholdFit.Judge {
                 }
             }
             let hits = configuration.recognizers.filter(meets).map(\.id)
-            return s.label == SampleLabel.none ? hits.isEmpty : hits == [s.label]
+            // Two gestures meeting their thresholds on one sample: the first excludes the other.
+            return Array(hits.prefix(1))
         }
     }
 }

@@ -119,7 +119,7 @@ public enum TuneSamples {
 
     /// Right: a gesture sample gave its gesture; a `none` sample gave no gesture.
     public static func isRight(_ sample: LabelledRecording, gestures: [String]) -> Bool {
-        sample.label == SampleLabel.none ? gestures.isEmpty : gestures.contains(sample.label)
+        ThresholdFit.isRight(label: sample.label, gave: gestures)
     }
 
     /// Why a sample is wrong under `configuration`, in the explain's words; nil when it is right.
@@ -140,7 +140,7 @@ public enum TuneSamples {
         { engine, indices in
             var configuration = base
             configuration.engine = engine
-            return indices.map { isRight(samples[$0], gestures: replay(samples[$0], configuration: configuration).gestures) }
+            return indices.map { replay(samples[$0], configuration: configuration).gestures }
         }
     }
 }
