@@ -95,8 +95,8 @@ public struct TuningResult: Sendable {
 /// 1. the gesture's own samples and its *rivals'* (samples of the gestures this threshold tells it
 ///    apart from, with a finger count the gesture takes; and, for a threshold to reach, the `none`
 ///    samples) are measured on what the threshold is compared with;
-/// 2. with rivals on the other side, the value is the midpoint of the gap between the two groups
-///    (the widest margin); when the groups overlap the value is kept and the overlap is a conflict;
+/// 2. with rivals on the other side, the value is the middle of the gap between the two groups
+///    on a ratio scale (the geometric mean: the widest margin in proportion); when the groups overlap the value is kept and the overlap is a conflict;
 ///    with no rival, a value that fits every own sample is kept, else it moves past the gesture's
 ///    farthest sample by a quarter (reach: ÷ 1.25, stay under: × 1.25);
 /// 3. a length the device noise could cross is raised to twice the noise; the value is clamped to
@@ -232,7 +232,7 @@ public enum ThresholdFit {
             let lowest = ownValues.min()!
             if let highest = rivalValues.max() {
                 if highest >= lowest { proposal.outcome = .conflict; return proposal }
-                target = (highest + lowest) / 2
+                target = middle(highest, lowest)
             } else if current > lowest {
                 target = lowest / 1.25
             }
@@ -240,7 +240,7 @@ public enum ThresholdFit {
             let highest = ownValues.max()!
             if let lowest = rivalValues.min() {
                 if lowest <= highest { proposal.outcome = .conflict; return proposal }
-                target = (highest + lowest) / 2
+                target = middle(highest, lowest)
             } else if current < highest {
                 target = highest * 1.25
             }
@@ -266,6 +266,14 @@ public enum ThresholdFit {
         proposal.proposed = value
         proposal.outcome = .changed
         return proposal
+    }
+
+    /// The middle of a gap on a ratio scale (the geometric mean: the upper side is as many times
+    /// the middle as the middle is times the lower side), the lower side taken at 0.1 or more (a
+    /// sample that measures nothing is no measure of how little it can be).
+    static func middle(_ a: Double, _ b: Double) -> Double {
+        let low = max(a, 0.1), high = max(b, low)
+        return (low * high).squareRoot()
     }
 
     /// The conflicts behind a `conflict` proposal: one per rival gesture whose samples overlap.

@@ -17,13 +17,13 @@ import GestureCore
         let result = ThresholdFit.fit(config, samples: Self.tapsAndPans, judge: modelJudge(Self.tapsAndPans))
         let pan = result.proposals.first { $0.gesture == "pan" && $0.parameter == .panThreshold }!
         #expect(pan.outcome == .changed)
-        #expect(pan.proposed == 5, "between the taps' 2 mm and the pans' 8 mm")
-        #expect(pan.margin == 3)
+        #expect(pan.proposed == 4, "between the taps' 2 mm and the pans' 8 mm, √(2 × 8): \(pan)")
+        #expect(pan.margin == 4)
         let tap = result.proposals.first { $0.gesture == "tap" && $0.parameter == .tapMovement }!
-        // Movement leaves out the report where the finger lifts: 1.8 mm and 7.7 mm, middle 4.8 mm.
-        #expect(tap.proposed == 4.8 && tap.outcome == .changed, "\(tap)")
+        // Movement leaves out the report where the finger lifts: 1.8 mm and 7.7 mm, middle 3.7 mm.
+        #expect(tap.proposed == 3.7 && tap.outcome == .changed, "\(tap)")
         #expect(result.rightAfter == [true, true, true, true])
-        #expect(result.configuration.recognizers[1].parameters.panThreshold == 5)
+        #expect(result.configuration.recognizers[1].parameters.panThreshold == 4)
     }
 
     @Test func overlappingGesturesAreAConflictNotAThreshold() {
@@ -53,7 +53,7 @@ import GestureCore
 
     @Test func lengthsStayAtTwiceTheDeviceNoise() {
         // A device declaring 2 mm of fuzz: the floor is 4 mm, although the gap between taps
-        // (0.5 mm) and pans (3 mm) would put the pan threshold at 1.75 mm.
+        // (0.5 mm) and pans (3 mm) would put the pan threshold at √(0.5 × 3) mm.
         func noisy(_ name: String, _ label: String, _ f: FingerTrack) -> TuningSample {
             let t = SampleTrace(deviceKind: .touchscreen, surfaceWidth: 300, surfaceHeight: 200, declaredFuzz: 2, fingers: [f])
             return TuningSample(name: name, label: label, measurements: SampleMeasurements(t), deviceKind: .touchscreen)
@@ -64,7 +64,7 @@ import GestureCore
         let result = ThresholdFit.fit(config, samples: samples, judge: { _, i in i.map { samples[$0].label == "tap" ? ["tap"] : ["pan"] } })
         #expect(result.noiseFloor == 4)
         let pan = result.proposals.first { $0.parameter == .panThreshold }!
-        #expect(pan.fitted == 1.75)
+        #expect(abs(pan.fitted! - 1.5.squareRoot()) < 1e-9, "\(pan)")
         #expect(pan.proposed == 4)
         #expect(pan.notes == ["raised to the noise floor 4 mm (twice the device's noise)",
                               "your pan samples reach less than the noise floor"])
