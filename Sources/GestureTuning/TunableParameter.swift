@@ -74,17 +74,17 @@ public enum TunableParameter: String, CaseIterable, Sendable, Hashable {
     /// The range documented as sane in docs/configuration.md ("Sane ranges").
     public var saneRange: ClosedRange<Double> {
         switch self {
-        case .tapMovement: 1...15
+        case .tapMovement: 2...15
         case .tapDuration: 100...1000
         case .tapInterval: 100...700
         case .tapDistance: 3...30
         case .pressDuration: 200...2000
-        case .pressMovement: 1...15
+        case .pressMovement: 2...15
         case .panThreshold: 1...20
         case .swipeDistance: 3...100
         case .swipeDuration: 150...2000
         case .swipeAngle: 10...45
-        case .swipeBeginDistance: 1...20
+        case .swipeBeginDistance: 2...20
         case .pinchThreshold: 1...20
         case .rotationThreshold: 2...45
         case .rotationMinimumSpan: 5...40
