@@ -147,3 +147,28 @@ func writeEvemu(_ recording: Recording, to path: String) throws {
     let text = EvemuWriter.header(recording.description) + EvemuWriter.events(recording.events)
     try text.write(toFile: path, atomically: true, encoding: .utf8)
 }
+
+/// Tests/Fixtures/tune/other-hand holds the other hand's versions of two real swipes (the VM test
+/// plays them as a user's tries): they are exactly `TuneTests.otherHand` of their recordings.
+@Suite struct OtherHandFixtureTests {
+    static let pairs = [("cros-cyan.3fg-swipe-left.swipe-3.evemu", "cros-cyan.3fg-swipe-left.other-hand.evemu"),
+                        ("cros-cyan.3fg-swipe-right.swipe-3.evemu", "cros-cyan.3fg-swipe-right.other-hand.evemu")]
+
+    static func text(_ source: String) throws -> String {
+        let recording = try RecordingLoader.load(path: TuneTests.folder + "/" + source)[0]
+        let events = TuneTests.otherHand.apply(to: recording.events, description: recording.description)
+        return EvemuWriter.header(recording.description, comments: [
+            "the other hand (docs/tune.md): \(source) with strokes 0.4x, 2x slower, landing 1.5x apart",
+        ]) + EvemuWriter.events(events)
+    }
+
+    @Test func theFixturesAreTheTransformOfTheRealRecordings() throws {
+        for (source, derived) in Self.pairs {
+            let path = TuneTests.folder + "/other-hand/" + derived
+            if ProcessInfo.processInfo.environment["GESTURED_WRITE_FIXTURES"] == "1" {
+                try Self.text(source).write(toFile: path, atomically: true, encoding: .utf8)
+            }
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == Self.text(source), "\(derived)")
+        }
+    }
+}
