@@ -76,6 +76,12 @@ extension GestureCtl {
                 let code = recorder.run(try connection.connect())
                 if code != 0 { throw ExitCode(code) }
                 let verdict = TryVerdict.read(watcher, gesture: gesture)
+                guard Self.holdsEvents(path) else {
+                    unlink(path)
+                    print("  no touch during the try: not kept")
+                    flushStandardOutput()
+                    continue
+                }
                 if verdict.isRecognized { recognized += 1 }
                 print("  " + verdict.text + "  (\(path))")
                 flushStandardOutput()
@@ -104,6 +110,12 @@ extension GestureCtl {
             } else {
                 print("the daemon runs \(daemonConfig ?? "the embedded default"): it was not reloaded")
             }
+        }
+
+        /// Whether a recording holds any event (a try with no touch is not a sample).
+        static func holdsEvents(_ path: String) -> Bool {
+            guard case .success(let bytes) = readWholeFile(path) else { return false }
+            return String(decoding: bytes, as: UTF8.self).contains("\nE: ")
         }
 
         /// `FOLDER/try-N.GESTURE.evemu` with the first N not taken.

@@ -48,7 +48,7 @@ if [ "${1:-}" = "--inside" ]; then
     check "the virtual touchpad is open" "no device in gesturectl devices" wait_for 20 device_open
 
     # The user's three tries: a swipe the defaults take, then twice the one they miss.
-    "$bin/gesturectl" tune swipe-3 --socket "$sock" --tries 3 --seconds 6 --folder "$out/tune-samples" --yes \
+    "$bin/gesturectl" tune swipe-3 --socket "$sock" --tries 3 --seconds 15 --folder "$out/tune-samples" --yes \
         > "$out/tune-ctl.txt" 2> "$out/tune-ctl.err" &
     ctl=$!
     for i in 1 2 3; do
