@@ -16,7 +16,7 @@ extension TuneReport {
     public func textLines(width: Int = 80, written: String? = nil) -> [String] {
         var lines: [String] = []
         let floor = ThresholdFit.text(noiseFloor, .mm)
-        lines.append("\(samples.count) samples, \(gestures.count) gestures; device noise \(ThresholdFit.text(noise, .mm)) (lengths stay at \(floor) or more)")
+        lines.append("\(samples.count) sample\(samples.count == 1 ? "" : "s"), \(gestures.count) gesture\(gestures.count == 1 ? "" : "s"); device noise \(ThresholdFit.text(noise, .mm)) (lengths stay at \(floor) or more)")
         for spec in gestures {
             lines.append("")
             lines += gestureLines(spec, width: width)
