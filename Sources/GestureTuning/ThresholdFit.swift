@@ -135,10 +135,10 @@ public enum ThresholdFit {
             for parameter in TunableParameter.parameters(of: working.recognizers[r].kind)
             where parameter.applies(to: working.recognizers[r], on: kind) {
                 // A sample read today as another gesture than its own (and not this one) is wrong
-                // for a reason this threshold does not decide: it is neither a rival nor a measure
-                // of the gesture (the report still counts it wrong).
+                // for a reason this threshold does not decide: it is no rival. (The gesture's own
+                // samples all count: one read as a rival is what a conflict is made of.)
                 let considered = used.indices.filter { k in
-                    right[k] || gave[k].isEmpty || gave[k].contains(id)
+                    right[k] || samples[used[k]].label == id || gave[k].isEmpty || gave[k].contains(id)
                 }.map { used[$0] }
                 var proposal = propose(parameter, spec: working.recognizers[r], configuration: working,
                                        samples: samples, indices: considered, noiseFloor: noiseFloor)

@@ -80,16 +80,16 @@ public enum TunableParameter: String, CaseIterable, Sendable, Hashable {
         case .tapDistance: 3...30
         case .pressDuration: 200...2000
         case .pressMovement: 2...15
-        case .panThreshold: 1...20
+        case .panThreshold: 1...10
         case .swipeDistance: 3...100
         case .swipeDuration: 150...2000
         case .swipeAngle: 10...45
-        case .swipeBeginDistance: 2...20
-        case .pinchThreshold: 1...20
+        case .swipeBeginDistance: 2...10
+        case .pinchThreshold: 1...10
         case .rotationThreshold: 2...45
         case .rotationMinimumSpan: 5...40
         case .edgeZone: 2...20
-        case .edgePanThreshold: 1...20
+        case .edgePanThreshold: 1...10
         }
     }
 
