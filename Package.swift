@@ -57,6 +57,9 @@ let package = Package(
         // YAML documents as node trees with positions, composed from libyaml's events (no Foundation).
         .target(name: "GestureYAML", dependencies: ["CLibyaml"]),
         .target(name: "GestureRecording", dependencies: ["GestureCore", "GestureYAML", "GesturePosix"]),
+        // `gestured tune`: what a labelled sample measures, the threshold fit, the other-hands
+        // transform. Pure: whether a sample is right is asked of the caller (a replay).
+        .target(name: "GestureTuning", dependencies: ["GestureCore"]),
         // YAML configuration -> EngineConfiguration, with file:line:column errors.
         .target(name: "GestureConfig", dependencies: ["GestureCore", "GestureYAML"]),
         // The socket protocol's types and the blocking clients (requests, `gesturectl record`): all
@@ -79,10 +82,11 @@ let package = Package(
         // Daemon runtime: event loop, socket protocol, bindings, replay driver, systemd notify.
         .target(name: "GestureDaemon", dependencies: [
             "GestureCore", "GestureRecording", "GestureConfig", "GestureDevices", "GesturePosix",
-            "GestureProtocol", "GestureReport", "CGestureSys", .product(name: "Logging", package: "swift-log"),
+            "GestureProtocol", "GestureReport", "GestureTuning", "GestureYAML", "CGestureSys",
+            .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: loopThreadRelease),
         .executableTarget(name: "gestured", dependencies: [
-            "GestureDaemon", "GestureProtocol", "GesturePosix", "GestureReport",
+            "GestureDaemon", "GestureProtocol", "GesturePosix", "GestureReport", "GestureTuning",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: leanRelease),
         .executableTarget(name: "gesturectl", dependencies: [
@@ -100,6 +104,7 @@ let package = Package(
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore"]),
         .testTarget(name: "GestureRecordingTests", dependencies: ["GestureRecording", "GestureCore", "GestureConfig"]),
         .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "GestureCore"]),
+        .testTarget(name: "GestureTuningTests", dependencies: ["GestureTuning", "GestureCore", "GestureRecording"]),
         .testTarget(name: "GesturePosixTests", dependencies: ["GesturePosix"]),
         .testTarget(name: "GestureDevicesTests", dependencies: ["GestureDevices", "GesturePosix", "GestureCore"]),
         .testTarget(name: "GestureReportTests", dependencies: ["GestureReport", "GestureCore", "GestureConfig"]),
@@ -107,6 +112,7 @@ let package = Package(
                     exclude: ["Fixtures"]),
         .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "GestureProtocol", "GesturePosix", "GestureCore",
                                                             "GestureRecording", "GestureConfig", "GestureReport",
+                                                            "GestureTuning",
                                                             .product(name: "Logging", package: "swift-log")],
                     exclude: ["Fixtures"]),
     ],

@@ -10,6 +10,7 @@ struct Gestured: ParsableCommand {
             RunCommand.self,
             ReplayCommand.self,
             CheckConfigCommand.self,
+            TuneCommand.self,
         ],
         defaultSubcommand: RunCommand.self)
 }

@@ -453,6 +453,7 @@ def check_cpu_per_event():
 
 check_cpu_per_event()
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "evaluate_forwarding.py")).read())
+exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "evaluate_tune.py")).read())
 
 print(f"\n{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

@@ -62,4 +62,5 @@ if [ ! -f "$out/inside-done" ]; then
     exit 1
 fi
 
+"$root/Tests/vm/tune.sh" "$root" "$bin" "$out"   # gesturectl tune in a VM of its own (Tests/vm/tune.sh)
 python3 "$root/Tests/vm/evaluate.py" "$out"
