@@ -45,153 +45,200 @@ struct EvemuParser {
     let file: String
 
     func parse(_ text: String) throws(RecordingError) -> Result {
+        var text = text
+        var result: Swift.Result<Result, RecordingError>?
+        text.withUTF8 { bytes in result = Swift.Result { () throws(RecordingError) in try parse(bytes: bytes) } }
+        return try result!.get()
+    }
+
+    /// Where the header's bitmasks continue (`B:` per type, `P:`) over several lines.
+    private struct MaskOffsets {
+        var bitmask: [UInt16: Int] = [:]
+        var property = 0
+    }
+
+    /// Parses UTF-8 text line by line from its bytes. Almost every line is a well-formed `E:` line,
+    /// read where it lies (`fastEvent`); comment and blank lines are skipped there too. Anything else
+    /// (the header, an unusual or broken line) becomes a string for the general path, which names
+    /// the error.
+    func parse(bytes: UnsafeBufferPointer<UInt8>) throws(RecordingError) -> Result {
         var header = Header()
         var events: [RawEvent] = []
-        var bitmaskOffsets: [UInt16: Int] = [:]
-        var propertyOffset = 0
+        events.reserveCapacity(bytes.count / 40)
+        var offsets = MaskOffsets()
         var lineNumber = 0
-        for lineBytes in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+        var start = 0
+        let n = bytes.count
+        let newline = UInt8(ascii: "\n")
+        while true {
             lineNumber += 1
-            // Almost every line is a well-formed `E:` line: read it from the bytes. Anything unusual
-            // (a comment, a bad field) goes through the general path below, which names the error.
-            if let event = Self.fastEvent(lineBytes) {
+            var end = start
+            while end < n && bytes[end] != newline { end += 1 }
+            if let event = Self.fastEvent(bytes, from: start, to: end) {
                 events.append(event)
-                continue
+            } else if !Self.isBlankOrComment(bytes, from: start, to: end) {
+                let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                try parseLine(line[...], lineNumber, &header, &events, &offsets)
             }
-            var line = Substring(lineBytes)
-            if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
-            let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
-            guard let tag = fields.first else { continue }
-            let values = fields.dropFirst()
-            switch tag {
-            case "E:":
-                events.append(try event(values, line: lineNumber))
-            case "N:":
-                header.isPresent = true
-                let afterTag = line.drop { $0 == " " || $0 == "\t" }.dropFirst(2)
-                header.name = afterTag.trimmingSpaces
-            case "I:":
-                header.isPresent = true
-                guard values.count == 4 else {
-                    throw error(lineNumber, "expected `I: <bus> <vendor> <product> <version>` (4 hex numbers), found \(values.count) fields")
-                }
-                header.ids = try values.map { (field) throws(RecordingError) in try hex16(field, lineNumber, "id") }
-            case "P:":
-                header.isPresent = true
-                for field in values {
-                    let byte = try hexByte(field, lineNumber, "property bitmask byte")
-                    for bit in 0..<8 where byte & (1 << bit) != 0 {
-                        let value = propertyOffset * 8 + bit
-                        if value <= Int(UInt16.max) { header.properties.insert(InputProperty(UInt16(value))) }
-                    }
-                    propertyOffset += 1
-                }
-            case "B:":
-                header.isPresent = true
-                guard let typeField = values.first else {
-                    throw error(lineNumber, "expected `B: <type> <bitmask bytes>` (hex), found nothing after `B:`")
-                }
-                let type = try hex16(typeField, lineNumber, "event type")
-                var offset = bitmaskOffsets[type, default: 0]
-                for field in values.dropFirst() {
-                    let byte = try hexByte(field, lineNumber, "code bitmask byte")
-                    // Type 0's bitmask lists event types, not codes.
-                    if type != 0 {
-                        for bit in 0..<8 where byte & (1 << bit) != 0 {
-                            let code = offset * 8 + bit
-                            if code <= Int(UInt16.max) {
-                                header.codes[EventType(type), default: []].insert(EventCode(UInt16(code)))
-                            }
-                        }
-                    }
-                    offset += 1
-                }
-                bitmaskOffsets[type] = offset
-            case "A:":
-                header.isPresent = true
-                guard values.count == 5 || values.count == 6 else {
-                    throw error(lineNumber, "expected `A: <code> <min> <max> <fuzz> <flat> [<resolution>]`, found \(values.count) fields")
-                }
-                let code = try hex16(values[values.startIndex], lineNumber, "axis code")
-                let numbers = try values.dropFirst().map { (field) throws(RecordingError) in
-                    try decimal32(field, lineNumber, "axis value")
-                }
-                header.absInfo[EventCode(code)] = AbsInfo(
-                    minimum: numbers[0], maximum: numbers[1], fuzz: numbers[2], flat: numbers[3],
-                    resolution: numbers.count > 4 ? numbers[4] : 0)
-            default:
-                throw error(lineNumber, "expected a line starting with `N:`, `I:`, `P:`, `B:`, `A:`, `E:` or `#`, found `\(tag.prefix(20))`")
-            }
+            if end >= n { break }
+            start = end + 1
         }
         return Result(header: header, events: events, lineCount: lineNumber)
     }
 
-    /// A well-formed `E: <sec>.<usec> <type> <code> <value>` line read straight from its UTF-8 bytes,
-    /// or nil for anything else (the general path then parses it or reports the error).
-    static func fastEvent(_ line: Substring.UTF8View) -> RawEvent? {
-        let result: RawEvent?? = line.withContiguousStorageIfAvailable { bytes -> RawEvent? in
-            let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
-            var i = 0
-            let n = bytes.count
-            guard n > 3, bytes[0] == UInt8(ascii: "E"), bytes[1] == UInt8(ascii: ":") else { return nil }
-            i = 2
-            func skipBlanks() -> Bool {
-                let start = i
-                while i < n, bytes[i] == space || bytes[i] == tab { i += 1 }
-                return i > start
+    /// Blanks (space, tab, CR) up to the end of the line or a `#`.
+    private static func isBlankOrComment(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
+        var i = start
+        while i < end {
+            switch bytes[i] {
+            case UInt8(ascii: "#"): return true
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"): i += 1
+            default: return false
             }
-            func decimal(maxDigits: Int) -> (value: Int64, digits: Int)? {
-                var value: Int64 = 0
-                var digits = 0
-                while i < n, bytes[i] >= 48, bytes[i] <= 57 {
-                    value = value * 10 + Int64(bytes[i] - 48)
-                    digits += 1
-                    i += 1
-                    if digits > maxDigits { return nil }
-                }
-                return digits > 0 ? (value, digits) : nil
-            }
-            func hex16() -> UInt16? {
-                var value: UInt32 = 0
-                var digits = 0
-                while i < n {
-                    let c = bytes[i]
-                    let d: UInt32
-                    switch c {
-                    case 48...57: d = UInt32(c - 48)
-                    case 97...102: d = UInt32(c - 87)
-                    case 65...70: d = UInt32(c - 55)
-                    default: return digits > 0 && value <= 0xffff ? UInt16(value) : nil
-                    }
-                    value = value * 16 + d
-                    digits += 1
-                    i += 1
-                    if digits > 4 { return nil }
-                }
-                return digits > 0 ? UInt16(value) : nil
-            }
-            // Same range as the general path: seconds must leave room for microseconds in an Int64.
-            guard skipBlanks(), let seconds = decimal(maxDigits: 13), seconds.value <= 9_000_000_000_000,
-                  i < n, bytes[i] == UInt8(ascii: ".") else { return nil }
-            i += 1
-            guard let fraction = decimal(maxDigits: 6), skipBlanks(), let type = hex16(), skipBlanks(),
-                  let code = hex16(), skipBlanks() else { return nil }
-            var negative = false
-            if i < n, bytes[i] == UInt8(ascii: "-") {
-                negative = true
-                i += 1
-            }
-            guard let magnitude = decimal(maxDigits: 10) else { return nil }
-            let value = negative ? -magnitude.value : magnitude.value
-            guard value >= Int64(Int32.min), value <= Int64(Int32.max) else { return nil }
-            while i < n, bytes[i] == space || bytes[i] == tab || bytes[i] == UInt8(ascii: "\r") { i += 1 }
-            // evemu 1.3 writes `# EV_ABS / ABS_MT_POSITION_X ...` after each event.
-            guard i == n || bytes[i] == UInt8(ascii: "#") else { return nil }
-            let micro = fraction.value * powersOfTen[6 - fraction.digits]
-            return RawEvent(time: Timestamp(seconds: seconds.value, microseconds: micro), type: EventType(type),
-                            code: EventCode(code), value: Int32(value))
         }
+        return true
+    }
+
+    /// The general path: one line that is not a well-formed `E:` line.
+    private func parseLine(_ whole: Substring, _ lineNumber: Int, _ header: inout Header, _ events: inout [RawEvent],
+                           _ offsets: inout MaskOffsets) throws(RecordingError) {
+        var line = whole
+        if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
+        let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
+        guard let tag = fields.first else { return }
+        let values = fields.dropFirst()
+        switch tag {
+        case "E:":
+            events.append(try event(values, line: lineNumber))
+        case "N:":
+            header.isPresent = true
+            let afterTag = line.drop { $0 == " " || $0 == "\t" }.dropFirst(2)
+            header.name = afterTag.trimmingSpaces
+        case "I:":
+            header.isPresent = true
+            guard values.count == 4 else {
+                throw error(lineNumber, "expected `I: <bus> <vendor> <product> <version>` (4 hex numbers), found \(values.count) fields")
+            }
+            header.ids = try values.map { (field) throws(RecordingError) in try hex16(field, lineNumber, "id") }
+        case "P:":
+            header.isPresent = true
+            for field in values {
+                let byte = try hexByte(field, lineNumber, "property bitmask byte")
+                for bit in 0..<8 where byte & (1 << bit) != 0 {
+                    let value = offsets.property * 8 + bit
+                    if value <= Int(UInt16.max) { header.properties.insert(InputProperty(UInt16(value))) }
+                }
+                offsets.property += 1
+            }
+        case "B:":
+            header.isPresent = true
+            guard let typeField = values.first else {
+                throw error(lineNumber, "expected `B: <type> <bitmask bytes>` (hex), found nothing after `B:`")
+            }
+            let type = try hex16(typeField, lineNumber, "event type")
+            var offset = offsets.bitmask[type, default: 0]
+            for field in values.dropFirst() {
+                let byte = try hexByte(field, lineNumber, "code bitmask byte")
+                // Type 0's bitmask lists event types, not codes.
+                if type != 0 {
+                    for bit in 0..<8 where byte & (1 << bit) != 0 {
+                        let code = offset * 8 + bit
+                        if code <= Int(UInt16.max) {
+                            header.codes[EventType(type), default: []].insert(EventCode(UInt16(code)))
+                        }
+                    }
+                }
+                offset += 1
+            }
+            offsets.bitmask[type] = offset
+        case "A:":
+            header.isPresent = true
+            guard values.count == 5 || values.count == 6 else {
+                throw error(lineNumber, "expected `A: <code> <min> <max> <fuzz> <flat> [<resolution>]`, found \(values.count) fields")
+            }
+            let code = try hex16(values[values.startIndex], lineNumber, "axis code")
+            let numbers = try values.dropFirst().map { (field) throws(RecordingError) in
+                try decimal32(field, lineNumber, "axis value")
+            }
+            header.absInfo[EventCode(code)] = AbsInfo(
+                minimum: numbers[0], maximum: numbers[1], fuzz: numbers[2], flat: numbers[3],
+                resolution: numbers.count > 4 ? numbers[4] : 0)
+        default:
+            throw error(lineNumber, "expected a line starting with `N:`, `I:`, `P:`, `B:`, `A:`, `E:` or `#`, found `\(tag.prefix(20))`")
+        }
+    }
+
+    /// `fastEvent(_:from:to:)` of one line's bytes.
+    static func fastEvent(_ line: Substring.UTF8View) -> RawEvent? {
+        let result: RawEvent?? = line.withContiguousStorageIfAvailable { fastEvent($0, from: 0, to: $0.count) }
         return result ?? nil
+    }
+
+    /// A well-formed `E: <sec>.<usec> <type> <code> <value>` line (`bytes[start..<end]`) read
+    /// straight from its UTF-8 bytes, or nil for anything else (the general path then parses it or
+    /// reports the error).
+    @inline(__always)
+    static func fastEvent(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> RawEvent? {
+        let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
+        var i = start
+        let n = end
+        guard n - start > 3, bytes[start] == UInt8(ascii: "E"), bytes[start + 1] == UInt8(ascii: ":") else { return nil }
+        i = start + 2
+        func skipBlanks() -> Bool {
+            let start = i
+            while i < n, bytes[i] == space || bytes[i] == tab { i += 1 }
+            return i > start
+        }
+        func decimal(maxDigits: Int) -> (value: Int64, digits: Int)? {
+            var value: Int64 = 0
+            var digits = 0
+            while i < n, bytes[i] >= 48, bytes[i] <= 57 {
+                value = value * 10 + Int64(bytes[i] - 48)
+                digits += 1
+                i += 1
+                if digits > maxDigits { return nil }
+            }
+            return digits > 0 ? (value, digits) : nil
+        }
+        func hex16() -> UInt16? {
+            var value: UInt32 = 0
+            var digits = 0
+            while i < n {
+                let c = bytes[i]
+                let d: UInt32
+                switch c {
+                case 48...57: d = UInt32(c - 48)
+                case 97...102: d = UInt32(c - 87)
+                case 65...70: d = UInt32(c - 55)
+                default: return digits > 0 && value <= 0xffff ? UInt16(value) : nil
+                }
+                value = value * 16 + d
+                digits += 1
+                i += 1
+                if digits > 4 { return nil }
+            }
+            return digits > 0 ? UInt16(value) : nil
+        }
+        // Same range as the general path: seconds must leave room for microseconds in an Int64.
+        guard skipBlanks(), let seconds = decimal(maxDigits: 13), seconds.value <= 9_000_000_000_000,
+              i < n, bytes[i] == UInt8(ascii: ".") else { return nil }
+        i += 1
+        guard let fraction = decimal(maxDigits: 6), skipBlanks(), let type = hex16(), skipBlanks(),
+              let code = hex16(), skipBlanks() else { return nil }
+        var negative = false
+        if i < n, bytes[i] == UInt8(ascii: "-") {
+            negative = true
+            i += 1
+        }
+        guard let magnitude = decimal(maxDigits: 10) else { return nil }
+        let value = negative ? -magnitude.value : magnitude.value
+        guard value >= Int64(Int32.min), value <= Int64(Int32.max) else { return nil }
+        while i < n, bytes[i] == space || bytes[i] == tab || bytes[i] == UInt8(ascii: "\r") { i += 1 }
+        // evemu 1.3 writes `# EV_ABS / ABS_MT_POSITION_X ...` after each event.
+        guard i == n || bytes[i] == UInt8(ascii: "#") else { return nil }
+        let micro = fraction.value * microsecondScale(digits: fraction.digits)
+        return RawEvent(time: Timestamp(seconds: seconds.value, microseconds: micro), type: EventType(type),
+                        code: EventCode(code), value: Int32(value))
     }
 
     private func event(_ values: ArraySlice<Substring>, line: Int) throws(RecordingError) -> RawEvent {
@@ -228,6 +275,21 @@ struct EvemuParser {
     }
 
     private static let powersOfTen: [Int64] = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000]
+
+    /// 10^(6 − digits): what a fraction of `digits` digits is multiplied by to be microseconds (a
+    /// switch, not the array: no lazy global to look up per event).
+    @inline(__always)
+    private static func microsecondScale(digits: Int) -> Int64 {
+        switch digits {
+        case 6: 1
+        case 5: 10
+        case 4: 100
+        case 3: 1000
+        case 2: 10_000
+        case 1: 100_000
+        default: 1_000_000
+        }
+    }
 
     private func hex16(_ field: Substring, _ line: Int, _ what: String) throws(RecordingError) -> UInt16 {
         guard let value = UInt16(field, radix: 16) else {

@@ -53,7 +53,10 @@ public struct ReplayPresentation {
         if forwardPath != nil { options.forwards = true }
         var clones = [[RawEvent]](repeating: [], count: recordings.count)
         let forwarded: ((Int, [RawEvent]) -> Void)? = forwardPath == nil ? nil : { clones[$0] += $1 }
-        Replay.run(recordings, options: options, pace: pace, forwarded: forwarded) { output in
+        let notes: (Int, String) -> Void = { index, note in
+            writeStandardError("\(recordings[index].source): warning: \(recordings[index].description.name): \(note)\n")
+        }
+        Replay.run(recordings, options: options, pace: pace, forwarded: forwarded, notes: notes) { output in
             if svgPath != nil { all.append(output) }
             if case .touch = output, !printsTouches { return }
             if !showsRoutine, case .explain(let e) = output, e.routine { return }

@@ -52,6 +52,18 @@ extension Daemon {
                 j.add("grabbed", d.evdev.isGrabbed)
                 if let clone = d.clone { j.add("clone", clone.devnode ?? "") }
                 j.add("surface", d.surface.size(for: desc))
+                if let axes = d.surface.axes {
+                    j.add("position-axes", "x \(AbsoluteAxisNames.name(of: axes.x)), y \(AbsoluteAxisNames.name(of: axes.y))")
+                }
+                if let activity = pipeline.axisActivity(ofDevice: id) {
+                    let axes = activity.axes(of: desc)
+                    let names = { (codes: [EventCode]) in codes.map(AbsoluteAxisNames.name(of:)).joined(separator: ", ") }
+                    j.add("axes-moved", axes.moved.isEmpty ? "none yet" : names(axes.moved))
+                    j.add("axes-still", axes.still.isEmpty ? "none" : names(axes.still))
+                    if let problem = activity.positionProblem(description: desc, remapped: d.surface.axes) {
+                        j.add("position", problem)
+                    }
+                }
                 return j.line
             }
             let fed = injected.map { d -> String in
