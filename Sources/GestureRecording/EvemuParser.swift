@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import GestureCore
 
 /// Parses the evemu text format (`evemu-describe` / `evemu-record`):
@@ -43,6 +46,8 @@ struct EvemuParser {
     }
 
     let file: String
+    /// false: every line through the general path (tests compare both readings).
+    var usesFastPaths = true
 
     func parse(_ text: String) throws(RecordingError) -> Result {
         var text = text
@@ -72,11 +77,13 @@ struct EvemuParser {
         let newline = UInt8(ascii: "\n")
         while true {
             lineNumber += 1
-            var end = start
-            while end < n && bytes[end] != newline { end += 1 }
-            if let event = Self.fastEvent(bytes, from: start, to: end) {
+            // memchr: the C library's vectorised search for the line's end.
+            let end = start < n ? memchr(bytes.baseAddress! + start, Int32(newline), n - start)
+                .map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - bytes.baseAddress! } ?? n : n
+            if usesFastPaths, let event = Self.fastEvent(bytes, from: start, to: end) {
                 events.append(event)
-            } else if !Self.isBlankOrComment(bytes, from: start, to: end) {
+            } else if !usesFastPaths || (!Self.isBlankOrComment(bytes, from: start, to: end)
+                        && !Self.fastHeaderLine(bytes, from: start, to: end, &header, &offsets)) {
                 let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
                 try parseLine(line[...], lineNumber, &header, &events, &offsets)
             }
@@ -84,6 +91,116 @@ struct EvemuParser {
             start = end + 1
         }
         return Result(header: header, events: events, lineCount: lineNumber)
+    }
+
+    /// A plain `B:`, `P:` or `A:` line (fields as evemu writes them: hex type, code and bitmask bytes,
+    /// decimal axis values; no comment) read from its bytes, with what the general path would make of
+    /// it: true when read, false (nothing changed) to leave the line to the general path.
+    private static func fastHeaderLine(_ b: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
+                                       _ header: inout Header, _ offsets: inout MaskOffsets) -> Bool {
+        guard end - start > 3, b[start + 1] == UInt8(ascii: ":"), isBlank(b[start + 2]) else { return false }
+        let tag = b[start]
+        guard tag == UInt8(ascii: "B") || tag == UInt8(ascii: "P") || tag == UInt8(ascii: "A") else { return false }
+        // First every field checked, so that a line left to the general path has changed nothing.
+        var count = 0
+        var i = start + 2
+        while true {
+            while i < end && isBlank(b[i]) { i += 1 }
+            if i == end { break }
+            let fieldStart = i
+            while i < end && !isBlank(b[i]) { i += 1 }
+            let length = i - fieldStart
+            let ok: Bool
+            if tag == UInt8(ascii: "A") && count > 0 {
+                var digits = fieldStart
+                if b[digits] == UInt8(ascii: "-") { digits += 1 }
+                ok = i > digits && i - digits <= 9 && (digits..<i).allSatisfy { b[$0] >= 48 && b[$0] <= 57 }
+            } else {
+                let maximum = (tag != UInt8(ascii: "P") && count == 0) ? 4 : 2
+                ok = length <= maximum && (fieldStart..<i).allSatisfy { hexDigit(b[$0]) != nil }
+            }
+            guard ok else { return false }
+            count += 1
+        }
+        switch tag {
+        case UInt8(ascii: "B"): guard count >= 1 else { return false }
+        case UInt8(ascii: "A"): guard count == 5 || count == 6 else { return false }
+        default: break
+        }
+        // Then read, as the general path does.
+        header.isPresent = true
+        var values: (Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0)
+        var type = 0, offset = 0
+        var index = 0
+        i = start + 2
+        while true {
+            while i < end && isBlank(b[i]) { i += 1 }
+            if i == end { break }
+            let fieldStart = i
+            while i < end && !isBlank(b[i]) { i += 1 }
+            if tag == UInt8(ascii: "A") && index > 0 {
+                var negative = false, digits = fieldStart, value = 0
+                if b[digits] == UInt8(ascii: "-") { negative = true; digits += 1 }
+                for k in digits..<i { value = value * 10 + Int(b[k] - 48) }
+                if negative { value = -value }
+                switch index {
+                case 1: values.1 = value
+                case 2: values.2 = value
+                case 3: values.3 = value
+                case 4: values.4 = value
+                default: values.5 = value
+                }
+            } else {
+                var value = 0
+                for k in fieldStart..<i { value = value * 16 + Int(hexDigit(b[k])!) }
+                if tag == UInt8(ascii: "P") {
+                    for bit in 0..<8 where value & (1 << bit) != 0 {
+                        let property = offsets.property * 8 + bit
+                        if property <= Int(UInt16.max) { header.properties.insert(InputProperty(UInt16(property))) }
+                    }
+                    offsets.property += 1
+                } else if tag == UInt8(ascii: "A") {
+                    values.0 = value
+                } else if index == 0 {
+                    type = value
+                    offset = offsets.bitmask[UInt16(type), default: 0]
+                } else {
+                    // Type 0's bitmask lists event types, not codes.
+                    if type != 0 {
+                        for bit in 0..<8 where value & (1 << bit) != 0 {
+                            let code = offset * 8 + bit
+                            if code <= Int(UInt16.max) {
+                                header.codes[EventType(UInt16(type)), default: []].insert(EventCode(UInt16(code)))
+                            }
+                        }
+                    }
+                    offset += 1
+                }
+            }
+            index += 1
+        }
+        if tag == UInt8(ascii: "B") { offsets.bitmask[UInt16(type)] = offset }
+        if tag == UInt8(ascii: "A") {
+            header.absInfo[EventCode(UInt16(values.0))] = AbsInfo(
+                minimum: Int32(values.1), maximum: Int32(values.2), fuzz: Int32(values.3), flat: Int32(values.4),
+                resolution: count > 5 ? Int32(values.5) : 0)
+        }
+        return true
+    }
+
+    @inline(__always)
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+    }
+
+    @inline(__always)
+    private static func hexDigit(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 48...57: byte - 48
+        case 97...102: byte - 87
+        case 65...70: byte - 55
+        default: nil
+        }
     }
 
     /// Blanks (space, tab, CR) up to the end of the line or a `#`.

@@ -30,6 +30,13 @@ struct LibinputRecordParser {
         return try parse(text, sections: &fullRead)
     }
 
+    /// `parse` of a file's bytes (UTF-8, checked by the loader): no string of the whole file unless
+    /// the full YAML reading is needed.
+    func parse(bytes: [UInt8]) throws(RecordingError) -> [Recording] {
+        if let recordings = bytes.withUnsafeBufferPointer({ fastParse($0) }) { return recordings }
+        return try parse(String(decoding: bytes, as: UTF8.self), allowingFastPath: false)
+    }
+
     /// The scanner's sections with the rest through libyaml; nil when anything is not as expected.
     func fastParse(_ bytes: UnsafeBufferPointer<UInt8>) -> [Recording]? {
         guard let scanned = LibinputRecordEventScanner.scan(bytes), !scanned.sections.isEmpty else { return nil }

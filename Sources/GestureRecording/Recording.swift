@@ -48,13 +48,13 @@ public enum RecordingLoader {
     /// `.desc` found beside it (longest name prefix first), then ranges inferred from the events
     /// (with a warning).
     public static func load(path: String, descriptionPath: String? = nil) throws(RecordingError) -> [Recording] {
-        let (bytes, isASCII) = try readText(path)
-        switch isASCII ? detectFormat(bytes) : detectFormat(String(decoding: bytes, as: UTF8.self)) {
+        let bytes = try readText(path)
+        switch detectFormat(bytes) {
         case .empty:
             throw RecordingError(file: path, line: nil,
                                  message: "empty file: expected an evemu recording (`N:`…`E:` lines) or a libinput record YAML")
         case .libinputRecord:
-            return try LibinputRecordParser(file: path).parse(String(decoding: bytes, as: UTF8.self))
+            return try LibinputRecordParser(file: path).parse(bytes: bytes)
         case .evemu:
             return [try loadEvemu(path: path, bytes: bytes, descriptionPath: descriptionPath)]
         }
@@ -112,7 +112,7 @@ public enum RecordingLoader {
     }
 
     private static func readDescription(_ path: String) throws(RecordingError) -> DeviceDescription {
-        let result = try parseEvemu(try readText(path).bytes, path: path)
+        let result = try parseEvemu(try readText(path), path: path)
         guard result.header.isPresent else {
             throw RecordingError(file: path, line: nil, message: "expected a device description (`N:`, `I:`, `B:`, `A:` lines), found none")
         }
@@ -154,8 +154,8 @@ public enum RecordingLoader {
         return try result!.get()
     }
 
-    /// The file's bytes, checked to be text: UTF-8 without NUL; and whether they are all ASCII.
-    private static func readText(_ path: String) throws(RecordingError) -> (bytes: [UInt8], isASCII: Bool) {
+    /// The file's bytes, checked to be text: UTF-8 without NUL.
+    private static func readText(_ path: String) throws(RecordingError) -> [UInt8] {
         let data: [UInt8]
         switch readWholeFile(path) {
         case .success(let bytes): data = bytes
@@ -163,7 +163,7 @@ public enum RecordingLoader {
             throw RecordingError(file: path, line: nil, message: "cannot read the file: \(String(cString: strerror(error.code)))")
         }
         // Nearly always plain ASCII without NUL: checked eight bytes at a time.
-        if isASCIIWithoutNUL(data) { return (data, true) }
+        if isASCIIWithoutNUL(data) { return data }
         // Binary garbage: a NUL byte, or bytes that are not UTF-8.
         var line = 1
         for byte in data {
@@ -175,7 +175,7 @@ public enum RecordingLoader {
         guard String(validating: data, as: UTF8.self) != nil else {
             throw RecordingError(file: path, line: firstInvalidUTF8Line(data), message: "binary data (not UTF-8 text): expected a text recording")
         }
-        return (data, false)
+        return data
     }
 
     /// No byte is NUL or above 0x7f.
@@ -205,41 +205,38 @@ public enum RecordingLoader {
         return nil
     }
 
-    /// The format from the first line that says something (the bytes are ASCII without NUL).
+    /// The format from the first line that says something. Read from the UTF-8 bytes, line breaks as
+    /// `Character.isNewline` has them (LF, VT, FF, CR, NEL, LS, PS): only the first lines that say
+    /// something are looked at, and no `String` is made of them (splitting the text into Characters
+    /// cost more than reading the whole file).
     private static func detectFormat(_ bytes: [UInt8]) -> Format {
-        // Line breaks as `Character.isNewline` sees them in ASCII: LF, VT, FF, CR.
-        func isBreak(_ byte: UInt8) -> Bool { byte >= 0x0a && byte <= 0x0d }
-        var start = 0
-        while start < bytes.count {
-            var end = start
-            while end < bytes.count && !isBreak(bytes[end]) { end += 1 }
-            var first = start
-            while first < end && (bytes[first] == UInt8(ascii: " ") || bytes[first] == UInt8(ascii: "\t")) { first += 1 }
-            guard first == end || bytes[first] == UInt8(ascii: "#") else {
-                guard let colon = bytes[first..<end].firstIndex(of: UInt8(ascii: ":")) else { return .evemu }
-                let key = String(decoding: bytes[first..<colon], as: UTF8.self)
-                if ["N", "I", "P", "B", "A", "E"].contains(key) { return .evemu }
-                if ["version", "ndevices", "libinput", "system", "devices"].contains(key) { return .libinputRecord }
-                return .evemu
+        bytes.withUnsafeBufferPointer { b in
+            /// The length of the line break at `i`, 0 if none.
+            func lineBreak(at i: Int) -> Int {
+                let byte = b[i]
+                if byte >= 0x0a && byte <= 0x0d { return 1 }
+                if byte == 0xc2, i + 1 < b.count, b[i + 1] == 0x85 { return 2 }
+                if byte == 0xe2, i + 2 < b.count, b[i + 1] == 0x80, b[i + 2] == 0xa8 || b[i + 2] == 0xa9 { return 3 }
+                return 0
             }
-            start = end + 1
-        }
-        return .empty
-    }
-
-    private static func detectFormat(_ text: String) -> Format {
-        // Lazily: only the first lines that say something are looked at, not the whole file.
-        for lazyLine in text.lazy.split(whereSeparator: \.isNewline) {
-            let line = Substring(lazyLine)
-            let trimmed = line.drop { $0 == " " || $0 == "\t" }
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            if let colon = trimmed.firstIndex(of: ":") {
-                let key = trimmed[..<colon]
-                if ["N", "I", "P", "B", "A", "E"].contains(key) { return .evemu }
-                if ["version", "ndevices", "libinput", "system", "devices"].contains(key) { return .libinputRecord }
+            var start = 0
+            while start < b.count {
+                var end = start
+                while end < b.count && lineBreak(at: end) == 0 { end += 1 }
+                var first = start
+                while first < end && (b[first] == UInt8(ascii: " ") || b[first] == UInt8(ascii: "\t")) { first += 1 }
+                if first < end && b[first] != UInt8(ascii: "#") {
+                    var colon = first
+                    while colon < end && b[colon] != UInt8(ascii: ":") { colon += 1 }
+                    guard colon < end else { return .evemu }
+                    let key = String(decoding: UnsafeBufferPointer(rebasing: b[first..<colon]), as: UTF8.self)
+                    if ["N", "I", "P", "B", "A", "E"].contains(key) { return .evemu }
+                    if ["version", "ndevices", "libinput", "system", "devices"].contains(key) { return .libinputRecord }
+                    return .evemu
+                }
+                start = end < b.count ? end + lineBreak(at: end) : end
             }
-            return .evemu
+            return .empty
         }
-        return .empty
     }
 }

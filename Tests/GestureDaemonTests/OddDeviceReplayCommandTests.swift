@@ -33,3 +33,25 @@ import GestureDaemon
         #expect(began.first?.contains("\"location\":{\"x\":187.9,\"y\":206.3}") == true, "\(began)")
     }
 }
+
+/// The daemon with the same recording played through its live loop: `devices` shows which axes
+/// moved and the problem, and the log says it once the device is gone.
+@Suite(.serialized) struct OddDeviceDaemonTests {
+    @Test func devicesAndTheLogSayWhichAxesMoved() throws {
+        let daemon = try DaemonProcess(extraArguments: ["--inject", OddDeviceReplayCommandTests.eGalax])
+        let client = try daemon.connect()
+        var device: [String: Any] = [:]
+        let seen = waitUntil(timeout: 10) {
+            let reply = json(try? daemon.roundTrip(client, #"{"request":"devices"}"#))
+            device = (reply["devices"] as? [[String: Any]])?.first { $0["name"] as? String == "eGalax Inc. USB TouchController" } ?? [:]
+            return device["position"] != nil
+        }
+        #expect(seen, "\(device)")
+        #expect(device["axes-moved"] as? String == "ABS_Z, ABS_RX")
+        #expect(device["axes-still"] as? String == "ABS_X, ABS_Y")
+        #expect((device["position"] as? String)?.contains("try `axes: { x: ABS_Z, y: ABS_RX }`") == true)
+        #expect(waitUntil(timeout: 15) { daemon.log.contains("injected recording finished") }, "\(daemon.log)")
+        #expect(daemon.log.contains("device gave no touches: its position axes never moved"), "\(daemon.log)")
+        #expect(daemon.log.contains("ABS_X, ABS_Y never moved; ABS_Z, ABS_RX moved"), "\(daemon.log)")
+    }
+}

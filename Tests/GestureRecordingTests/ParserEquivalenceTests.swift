@@ -34,6 +34,29 @@ import Testing
         #expect(Self.files.count >= 50 && events > 60_000)
     }
 
+    /// Every file of the corpus, descriptions included, read with and without the byte-level lines.
+    @Test func evemuFastPathsReadWhatTheGeneralPathReads() throws {
+        let all = (FileManager.default.enumerator(atPath: Corpus.root)?.compactMap { $0 as? String } ?? [])
+            .filter { $0.hasSuffix(".events") || $0.hasSuffix(".evemu") || $0.hasSuffix(".desc") }.sorted()
+        var headers = 0
+        for file in all {
+            let path = Corpus.root + "/" + file
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            var general = EvemuParser(file: path)
+            general.usesFastPaths = false
+            guard let plain = try? general.parse(text) else {
+                #expect(throws: RecordingError.self) { try EvemuParser(file: path).parse(text) }
+                continue
+            }
+            let fast = try EvemuParser(file: path).parse(text)
+            #expect(fast.events == plain.events, "\(file)")
+            #expect(fast.header.description(path: path) == plain.header.description(path: path), "\(file)")
+            #expect(fast.header.isPresent == plain.header.isPresent && fast.lineCount == plain.lineCount, "\(file)")
+            if plain.header.isPresent { headers += 1 }
+        }
+        #expect(headers > 40)
+    }
+
     @Test func libinputRecordFastPathIsTheFullYAMLReadingOnEveryRecording() throws {
         var fast = 0
         for file in Self.files {
