@@ -78,7 +78,7 @@ extension SchemaReader {
         return items.enumerated().compactMap { index, item in
             let context = "surfaces[\(index)]"
             guard let fields = reader.fields(item, in: context,
-                                             allowed: ["match", "size", "rotation", "calibration", "physical-size", "output"])
+                                             allowed: ["match", "size", "rotation", "calibration", "physical-size", "output", "axes"])
             else { return nil }
             var rule = SurfaceRule(match: DeviceMatch(), surface: SurfaceConfiguration())
             if let match = fields["match"] { rule.match = deviceMatch(match, in: "'match' of \(context)") ?? DeviceMatch() }
@@ -101,6 +101,7 @@ extension SchemaReader {
                     }
                 }
             }
+            if let axes = fields["axes"] { rule.surface.axes = positionAxes(axes, in: "'axes' in \(context)") }
             if let calibration = fields["calibration"], let items = reader.list(calibration, "'calibration' in \(context)") {
                 if items.count != 6 {
                     reader.error(calibration,
@@ -112,6 +113,46 @@ extension SchemaReader {
             }
             return rule
         }
+    }
+
+    /// `axes: { x: ABS_Z, y: ABS_RX }`: the axes a device's position comes on (`PositionAxes`).
+    func positionAxes(_ node: Node, in context: String) -> PositionAxes? {
+        let errorsBefore = reader.errors.count
+        guard let fields = reader.fields(node, in: context, allowed: ["x", "y"]) else { return nil }
+        guard let xNode = fields["x"], let yNode = fields["y"] else {
+            // A mistyped key was reported already: one mistake, one error.
+            if reader.errors.count == errorsBefore {
+                reader.error(node, "\(context) needs both 'x' and 'y', each an axis name like ABS_Z")
+            }
+            return nil
+        }
+        guard let x = axisCode(xNode, "'x' in \(context)"), let y = axisCode(yNode, "'y' in \(context)") else { return nil }
+        guard x != y else {
+            reader.error(yNode, "'x' and 'y' in \(context) name the same axis \(AbsoluteAxisNames.name(of: x))")
+            return nil
+        }
+        let isMultitouch = { (code: EventCode) in code.rawValue >= EventCode.absMTSlot.rawValue }
+        guard isMultitouch(x) == isMultitouch(y) else {
+            reader.error(node, "\(context) mixes a multitouch axis (ABS_MT_*) with another: name two ABS_MT_* axes "
+                         + "(the slots' position) or two others (the single-touch position)")
+            return nil
+        }
+        return PositionAxes(x: x, y: y)
+    }
+
+    /// A kernel axis name (`ABS_Z`; any case), with did-you-mean for a slip.
+    func axisCode(_ node: Node, _ what: String) -> EventCode? {
+        guard let text = reader.string(node, what) else { return nil }
+        let names = AbsoluteAxisNames.all.map(\.name)
+        let upper = text.uppercased()
+        if let code = AbsoluteAxisNames.code(named: upper) ?? AbsoluteAxisNames.code(named: "ABS_" + upper) { return code }
+        var message = "unknown axis '\(text)' for \(what): expected a kernel axis name like ABS_Z or ABS_RX"
+        if let guess = YAMLReader.suggestion(for: upper, among: names)
+            ?? YAMLReader.suggestion(for: "ABS_" + upper, among: names) {
+            message += " (did you mean '\(guess)'?)"
+        }
+        reader.error(node, message)
+        return nil
     }
 
     func positive(_ node: Node, _ what: String) -> Double? {

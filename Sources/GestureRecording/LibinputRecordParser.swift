@@ -14,10 +14,57 @@ import GestureYAML
 ///       - [sec, usec, type, code, value]
 ///
 /// One `Recording` per device that has events.
+///
+/// The `evdev` frames of the `events:` sections, nearly every line of a record, are read from the
+/// bytes (`LibinputRecordEventScanner`) and libyaml reads the rest; a file the scanner does not take
+/// whole, or that fails in any way that way, is read again entirely through libyaml, which reports
+/// the error at its line.
 struct LibinputRecordParser {
     let file: String
 
-    func parse(_ text: String) throws(RecordingError) -> [Recording] {
+    /// `allowingFastPath` false: the whole file through libyaml (tests compare both readings).
+    func parse(_ text: String, allowingFastPath: Bool = true) throws(RecordingError) -> [Recording] {
+        var text = text
+        if allowingFastPath, let recordings = text.withUTF8({ fastParse($0) }) { return recordings }
+        var fullRead: Sections? = nil
+        return try parse(text, sections: &fullRead)
+    }
+
+    /// `parse` of a file's bytes (UTF-8, checked by the loader): no string of the whole file unless
+    /// the full YAML reading is needed.
+    func parse(bytes: [UInt8]) throws(RecordingError) -> [Recording] {
+        if let recordings = bytes.withUnsafeBufferPointer({ fastParse($0) }) { return recordings }
+        return try parse(String(decoding: bytes, as: UTF8.self), allowingFastPath: false)
+    }
+
+    /// The scanner's sections with the rest through libyaml; nil when anything is not as expected.
+    func fastParse(_ bytes: UnsafeBufferPointer<UInt8>) -> [Recording]? {
+        guard let scanned = LibinputRecordEventScanner.scan(bytes), !scanned.sections.isEmpty else { return nil }
+        var sections: Sections? = Sections(scanned: scanned.sections)
+        guard let recordings = try? parse(String(decoding: scanned.header, as: UTF8.self), sections: &sections),
+              sections?.allClaimed == true else { return nil }
+        return recordings
+    }
+
+    /// The scanned sections, each to be claimed once by the device whose `events:` key is on its line.
+    private struct Sections {
+        var scanned: [LibinputRecordEventScanner.Section]
+        var claimed: [Bool]
+        init(scanned: [LibinputRecordEventScanner.Section]) {
+            self.scanned = scanned
+            claimed = Array(repeating: false, count: scanned.count)
+        }
+        var allClaimed: Bool { !claimed.contains(false) }
+        /// The events of the section whose `events:` key is on `line`, once.
+        mutating func claim(line: Int?) -> [RawEvent]?? {
+            guard let line, let index = scanned.firstIndex(where: { $0.line == line }) else { return .some(nil) }
+            guard !claimed[index] else { return nil }
+            claimed[index] = true
+            return .some(scanned[index].events)
+        }
+    }
+
+    private func parse(_ text: String, sections: inout Sections?) throws(RecordingError) -> [Recording] {
         let composed: Node?
         do {
             composed = try YAMLComposer.compose(text)
@@ -36,7 +83,7 @@ struct LibinputRecordParser {
         guard let list = devices.sequence else { throw self.error(devices, "expected `devices:` to be a list") }
         var recordings: [Recording] = []
         for (index, device) in list.enumerated() {
-            if let recording = try parseDevice(device, index: index, count: list.count) {
+            if let recording = try parseDevice(device, index: index, count: list.count, sections: &sections) {
                 recordings.append(recording)
             }
         }
@@ -46,7 +93,8 @@ struct LibinputRecordParser {
         return recordings
     }
 
-    private func parseDevice(_ node: Node, index: Int, count: Int) throws(RecordingError) -> Recording? {
+    private func parseDevice(_ node: Node, index: Int, count: Int,
+                             sections: inout Sections?) throws(RecordingError) -> Recording? {
         guard let device = node.mapping else { throw error(node, "expected a device mapping with `evdev:` and `events:`") }
         guard let evdevNode = device["evdev"], let evdev = evdevNode.mapping else {
             throw error(node, "expected `evdev:` (name, id, codes, absinfo) in the device")
@@ -106,7 +154,24 @@ struct LibinputRecordParser {
         let description = DeviceDescription(name: name, bus: ids[0], vendor: ids[1], product: ids[2], version: ids[3],
                                             properties: properties, codes: codes, absInfo: absInfo, path: source)
         var events: [RawEvent] = []
-        if let eventsNode = device["events"] {
+        if sections != nil, let key = device.pairs.first(where: { $0.key.scalar?.string == "events" })?.key {
+            switch sections!.claim(line: key.mark?.line) {
+            case .some(.some(let scanned)):
+                // The frames left to libyaml (`- libinput:`) carry no evdev events.
+                if case .sequence(let frames) = device["events"]!,
+                   frames.contains(where: { $0.mapping?["evdev"] != nil }) { throw error(node, "fast path: mixed frames") }
+                if case .scalar(let scalar) = device["events"]!, !(scalar.string.isEmpty && scalar.style == .plain) {
+                    throw error(node, "fast path: not a list")
+                }
+                if case .mapping = device["events"]! { throw error(node, "fast path: not a list") }
+                events = scanned
+            case .some(.none):
+                break
+            case .none:
+                throw error(node, "fast path: a section claimed twice")
+            }
+        }
+        if events.isEmpty, let eventsNode = device["events"] {
             guard let frames = eventsNode.sequence else { throw error(eventsNode, "expected `events:` to be a list") }
             for frame in frames {
                 guard let map = frame.mapping, let evdevEvents = map["evdev"] else { continue }

@@ -48,15 +48,15 @@ public enum RecordingLoader {
     /// `.desc` found beside it (longest name prefix first), then ranges inferred from the events
     /// (with a warning).
     public static func load(path: String, descriptionPath: String? = nil) throws(RecordingError) -> [Recording] {
-        let text = try readText(path)
-        switch detectFormat(text) {
+        let bytes = try readText(path)
+        switch detectFormat(bytes) {
         case .empty:
             throw RecordingError(file: path, line: nil,
                                  message: "empty file: expected an evemu recording (`N:`…`E:` lines) or a libinput record YAML")
         case .libinputRecord:
-            return try LibinputRecordParser(file: path).parse(text)
+            return try LibinputRecordParser(file: path).parse(bytes: bytes)
         case .evemu:
-            return [try loadEvemu(path: path, text: text, descriptionPath: descriptionPath)]
+            return [try loadEvemu(path: path, bytes: bytes, descriptionPath: descriptionPath)]
         }
     }
 
@@ -96,8 +96,8 @@ public enum RecordingLoader {
 
     private enum Format { case empty, evemu, libinputRecord }
 
-    private static func loadEvemu(path: String, text: String, descriptionPath: String?) throws(RecordingError) -> Recording {
-        let result = try EvemuParser(file: path).parse(text)
+    private static func loadEvemu(path: String, bytes: [UInt8], descriptionPath: String?) throws(RecordingError) -> Recording {
+        let result = try parseEvemu(bytes, path: path)
         guard !result.events.isEmpty else { throw noEvents(path) }
         if let descriptionPath {
             return Recording(description: try readDescription(descriptionPath), events: result.events, source: path)
@@ -112,8 +112,7 @@ public enum RecordingLoader {
     }
 
     private static func readDescription(_ path: String) throws(RecordingError) -> DeviceDescription {
-        let text = try readText(path)
-        let result = try EvemuParser(file: path).parse(text)
+        let result = try parseEvemu(try readText(path), path: path)
         guard result.header.isPresent else {
             throw RecordingError(file: path, line: nil, message: "expected a device description (`N:`, `I:`, `B:`, `A:` lines), found none")
         }
@@ -147,13 +146,24 @@ public enum RecordingLoader {
         RecordingError(file: path, line: nil, message: "no events: expected `E: <sec>.<usec> <type> <code> <value>` lines")
     }
 
-    private static func readText(_ path: String) throws(RecordingError) -> String {
+    private static func parseEvemu(_ bytes: [UInt8], path: String) throws(RecordingError) -> EvemuParser.Result {
+        var result: Result<EvemuParser.Result, RecordingError>?
+        bytes.withUnsafeBufferPointer { buffer in
+            result = Result { () throws(RecordingError) in try EvemuParser(file: path).parse(bytes: buffer) }
+        }
+        return try result!.get()
+    }
+
+    /// The file's bytes, checked to be text: UTF-8 without NUL.
+    private static func readText(_ path: String) throws(RecordingError) -> [UInt8] {
         let data: [UInt8]
         switch readWholeFile(path) {
         case .success(let bytes): data = bytes
         case .failure(let error):
             throw RecordingError(file: path, line: nil, message: "cannot read the file: \(String(cString: strerror(error.code)))")
         }
+        // Nearly always plain ASCII without NUL: checked eight bytes at a time.
+        if isASCIIWithoutNUL(data) { return data }
         // Binary garbage: a NUL byte, or bytes that are not UTF-8.
         var line = 1
         for byte in data {
@@ -162,10 +172,28 @@ public enum RecordingLoader {
             }
             if byte == UInt8(ascii: "\n") { line += 1 }
         }
-        guard let text = String(validating: data, as: UTF8.self) else {
+        guard String(validating: data, as: UTF8.self) != nil else {
             throw RecordingError(file: path, line: firstInvalidUTF8Line(data), message: "binary data (not UTF-8 text): expected a text recording")
         }
-        return text
+        return data
+    }
+
+    /// No byte is NUL or above 0x7f.
+    static func isASCIIWithoutNUL(_ data: [UInt8]) -> Bool {
+        data.withUnsafeBytes { raw in
+            let words = raw.count / 8
+            let high: UInt64 = 0x8080_8080_8080_8080, ones: UInt64 = 0x0101_0101_0101_0101
+            var found: UInt64 = 0
+            for index in 0..<words {
+                let word = raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)
+                // A high bit set, or a zero byte (the classic "has a zero byte" test).
+                found |= word & high
+                found |= (word &- ones) & ~word & high
+            }
+            if found != 0 { return false }
+            for index in (words * 8)..<raw.count where raw[index] == 0 || raw[index] >= 0x80 { return false }
+            return true
+        }
     }
 
     private static func firstInvalidUTF8Line(_ data: [UInt8]) -> Int? {
@@ -177,19 +205,38 @@ public enum RecordingLoader {
         return nil
     }
 
-    private static func detectFormat(_ text: String) -> Format {
-        // Lazily: only the first lines that say something are looked at, not the whole file.
-        for lazyLine in text.lazy.split(whereSeparator: \.isNewline) {
-            let line = Substring(lazyLine)
-            let trimmed = line.drop { $0 == " " || $0 == "\t" }
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            if let colon = trimmed.firstIndex(of: ":") {
-                let key = trimmed[..<colon]
-                if ["N", "I", "P", "B", "A", "E"].contains(key) { return .evemu }
-                if ["version", "ndevices", "libinput", "system", "devices"].contains(key) { return .libinputRecord }
+    /// The format from the first line that says something. Read from the UTF-8 bytes, line breaks as
+    /// `Character.isNewline` has them (LF, VT, FF, CR, NEL, LS, PS): only the first lines that say
+    /// something are looked at, and no `String` is made of them (splitting the text into Characters
+    /// cost more than reading the whole file).
+    private static func detectFormat(_ bytes: [UInt8]) -> Format {
+        bytes.withUnsafeBufferPointer { b in
+            /// The length of the line break at `i`, 0 if none.
+            func lineBreak(at i: Int) -> Int {
+                let byte = b[i]
+                if byte >= 0x0a && byte <= 0x0d { return 1 }
+                if byte == 0xc2, i + 1 < b.count, b[i + 1] == 0x85 { return 2 }
+                if byte == 0xe2, i + 2 < b.count, b[i + 1] == 0x80, b[i + 2] == 0xa8 || b[i + 2] == 0xa9 { return 3 }
+                return 0
             }
-            return .evemu
+            var start = 0
+            while start < b.count {
+                var end = start
+                while end < b.count && lineBreak(at: end) == 0 { end += 1 }
+                var first = start
+                while first < end && (b[first] == UInt8(ascii: " ") || b[first] == UInt8(ascii: "\t")) { first += 1 }
+                if first < end && b[first] != UInt8(ascii: "#") {
+                    var colon = first
+                    while colon < end && b[colon] != UInt8(ascii: ":") { colon += 1 }
+                    guard colon < end else { return .evemu }
+                    let key = String(decoding: UnsafeBufferPointer(rebasing: b[first..<colon]), as: UTF8.self)
+                    if ["N", "I", "P", "B", "A", "E"].contains(key) { return .evemu }
+                    if ["version", "ndevices", "libinput", "system", "devices"].contains(key) { return .libinputRecord }
+                    return .evemu
+                }
+                start = end < b.count ? end + lineBreak(at: end) : end
+            }
+            return .empty
         }
-        return .empty
     }
 }

@@ -22,11 +22,14 @@ struct GesturedBench: ParsableCommand {
     @Option(help: "Folder of evemu recordings (searched recursively).")
     var corpus: String = "Tests/Fixtures/evemu-devices"
 
-    @Option(help: "Minimum seconds spent on each throughput measurement.")
+    @Option(help: "Minimum CPU seconds of the bench thread spent on each throughput measurement.")
     var seconds: Double = 2
 
     @Flag(help: "Measure only the decoded-events throughput on the default config (for profilers).")
     var decodedOnly = false
+
+    @Flag(help: "Measure only the throughputs with parsing (evemu and libinput record; for profilers).")
+    var parsingOnly = false
 
     func run() throws {
         let files = try recordingFiles(in: corpus)
@@ -43,6 +46,14 @@ struct GesturedBench: ParsableCommand {
 
         let defaultEngine = ConfigurationLoader.loadDefault().engine
         let stressEngine = StressConfiguration.make()
+        // The same corpus as `libinput record` YAML, one file per recording.
+        let records = try libinputRecordFiles(workload)
+        defer { try? FileManager.default.removeItem(atPath: records.folder) }
+        if parsingOnly {
+            let figures = parsingFigures(files, records: records.files, engine: defaultEngine)
+            for (name, value) in figures { print(name.padding(toLength: 30, withPad: " ", startingAt: 0), format(value)) }
+            return
+        }
 
         let decoded = throughput(workload, engine: defaultEngine)
         if decodedOnly {
@@ -53,7 +64,7 @@ struct GesturedBench: ParsableCommand {
         let latencyDefault = frameLatency(workload, engine: defaultEngine)
         let latencyStress = frameLatency(workload, engine: stressEngine)
         let allocations = allocations(workload, engine: defaultEngine, frames: frameCount)
-        let parsing = throughputWithParsing(files, engine: defaultEngine)
+        let parsing = parsingFigures(files, records: records.files, engine: defaultEngine)
         let forwarded = throughput(workload, engine: defaultEngine, forwarding: true)
         let latencyForwarded = frameLatency(workload, engine: defaultEngine, forwarding: true)
         let encoder = encoderFrameCost(workload)
@@ -71,7 +82,7 @@ struct GesturedBench: ParsableCommand {
             ("stress_frame_p50_us", latencyStress.p50),
             ("stress_frame_p99_us", latencyStress.p99),
             ("stress_frame_max_us", latencyStress.max),
-            ("with_parsing_events_per_sec", parsing),
+        ] + parsing + [
             ("forward_events_per_sec", forwarded.eventsPerSecond),
             ("forward_frame_p50_us", latencyForwarded.p50),
             ("forward_frame_p99_us", latencyForwarded.p99),
@@ -107,7 +118,7 @@ struct GesturedBench: ParsableCommand {
         var events = 0
         var outputs = 0
         var passes = 0
-        let start = monotonicNanoseconds()
+        let start = threadCPUNanoseconds()
         var elapsed: UInt64 = 0
         repeat {
             var passOutputs = 0
@@ -123,27 +134,56 @@ struct GesturedBench: ParsableCommand {
             }
             outputs = passOutputs
             passes += 1
-            elapsed = monotonicNanoseconds() - start
+            elapsed = threadCPUNanoseconds() - start
         } while Double(elapsed) < seconds * 1e9 || passes < 2
         return Throughput(eventsPerSecond: Double(events) / (Double(elapsed) / 1e9), outputs: outputs)
     }
 
-    /// Re-parses every file and replays it, so parsing is part of the cost.
-    func throughputWithParsing(_ files: [String], engine: EngineConfiguration) -> Double {
+    /// Throughput with parsing (parsed and replayed) and of parsing alone, for the evemu corpus and for
+    /// the same recordings as libinput record YAML.
+    func parsingFigures(_ files: [String], records: [String], engine: EngineConfiguration) -> [(String, Double)] {
+        [("with_parsing_events_per_sec", throughputWithParsing(files, engine: engine)),
+         ("parsing_only_events_per_sec", throughputWithParsing(files, engine: nil)),
+         ("record_with_parsing_events_per_sec", throughputWithParsing(records, engine: engine)),
+         ("record_parsing_only_events_per_sec", throughputWithParsing(records, engine: nil))]
+    }
+
+    /// Writes every recording of the workload as a `libinput record` file in a new temporary folder.
+    func libinputRecordFiles(_ workload: [Recording]) throws -> (folder: String, files: [String]) {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("gestured-bench-\(ProcessInfo.processInfo.processIdentifier)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var files: [String] = []
+        for (index, recording) in workload.enumerated() {
+            let path = folder + "/\(index).yml"
+            try LibinputRecordWriter.write([recording]).write(toFile: path, atomically: false, encoding: .utf8)
+            files.append(path)
+        }
+        return (folder, files)
+    }
+
+    /// Re-parses every file and replays it (with `engine`; without, parsing alone), so parsing is
+    /// part of the cost.
+    func throughputWithParsing(_ files: [String], engine: EngineConfiguration?) -> Double {
         var events = 0
-        let start = monotonicNanoseconds()
+        let start = threadCPUNanoseconds()
         var elapsed: UInt64 = 0
         repeat {
             for file in files {
                 guard let recordings = try? RecordingLoader.load(path: file) else { continue }
                 for recording in recordings {
+                    guard let engine else {
+                        events += recording.events.count
+                        blackHole(recording.events.count)
+                        continue
+                    }
                     var pipeline = makePipeline(recording, engine: engine)
                     for event in recording.events { _ = pipeline.feed(event, device: 0) }
                     _ = pipeline.finish(at: recording.events.last?.time ?? .zero)
                     events += recording.events.count
                 }
             }
-            elapsed = monotonicNanoseconds() - start
+            elapsed = threadCPUNanoseconds() - start
         } while Double(elapsed) < seconds * 1e9
         return Double(events) / (Double(elapsed) / 1e9)
     }
@@ -280,6 +320,14 @@ struct GesturedBench: ParsableCommand {
         if value == value.rounded() && abs(value) < 1e15 { return String(Int64(value)) }
         return String(format: "%.3f", value)
     }
+}
+
+/// CPU time of the calling thread: throughputs are per second of one core's time, so other
+/// processes sharing the machine do not lower them (waiting for a CPU is not counted).
+func threadCPUNanoseconds() -> UInt64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
 }
 
 func monotonicNanoseconds() -> UInt64 {

@@ -50,7 +50,10 @@ struct ContactKeyGenerator: Sendable {
 struct ContactAxes: Sendable {
     var x: Int32 = 0
     var y: Int32 = 0
-    var hasPosition = false
+    /// Whether x / y were ever reported (or read with a live device's state): the kernel sends only
+    /// values that changed, so a contact may go on without one; a value nobody reported is unknown.
+    var hasX = false
+    var hasY = false
     var pressure: Int32 = 0
     var hasPressure = false
     var major: Int32 = 0
@@ -64,8 +67,8 @@ struct ContactAxes: Sendable {
     @inline(__always)
     mutating func store(_ code: EventCode, _ value: Int32) -> Bool {
         switch code {
-        case .absMTPositionX: x = value; hasPosition = true
-        case .absMTPositionY: y = value; hasPosition = true
+        case .absMTPositionX: x = value; hasX = true
+        case .absMTPositionY: y = value; hasY = true
         case .absMTPressure: pressure = value; hasPressure = true
         case .absMTTouchMajor: major = value; hasMajor = true
         case .absMTToolType: toolType = value
@@ -76,11 +79,20 @@ struct ContactAxes: Sendable {
         return true
     }
 
-    func sample(key: UInt64, fallbackX: Int32, fallbackY: Int32) -> ContactSample {
+    /// Both coordinates known.
+    var hasPosition: Bool { hasX && hasY }
+
+    /// The contact as a sample; a coordinate never reported takes the fallback (the single-touch
+    /// emulation's ABS_X / ABS_Y, when that is known), else the contact has no position yet: nil, not a
+    /// touch until it has one.
+    @inline(__always)
+    func sample(key: UInt64, fallbackX: Int32?, fallbackY: Int32?) -> ContactSample? {
+        let px: Int32, py: Int32
+        if hasX { px = x } else if let fallbackX { px = fallbackX } else { return nil }
+        if hasY { py = y } else if let fallbackY { py = fallbackY } else { return nil }
         let state: ContactSample.Contact =
             toolType == MTToolType.palm.rawValue ? .palm : (distance > 0 ? .hovering : .touching)
-        return ContactSample(key: key, x: hasPosition ? x : fallbackX, y: hasPosition ? y : fallbackY,
-                             contact: state, pressure: pressure, hasPressure: hasPressure,
+        return ContactSample(key: key, x: px, y: py, contact: state, pressure: pressure, hasPressure: hasPressure,
                              major: major, hasMajor: hasMajor)
     }
 }

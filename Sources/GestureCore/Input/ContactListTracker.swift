@@ -10,7 +10,7 @@
 /// | idle        | axis(code, value)     | collecting  | value stored in the contact being described              |
 /// | collecting  | axis(code, value)     | collecting  | value stored                                             |
 /// | idle        | contactEnd            | idle        | empty SYN_MT_REPORT: nothing (a "no contacts" marker)    |
-/// | collecting  | contactEnd            | idle        | contact appended to this frame's list (if it had x/y)     |
+/// | collecting  | contactEnd            | idle        | contact appended to this frame's list (if it had x and y) |
 /// | any         | frameEnd              | idle        | list matched to the previous frame's; it becomes previous |
 /// | any         | resync                | idle        | previous contacts forgotten: what is reported next is new |
 ///
@@ -126,7 +126,8 @@ struct ContactListTracker: Sendable {
 
     func collect(into samples: inout ContactSamples) {
         for contact in previous {
-            samples.append(contact.axes.sample(key: contact.key, fallbackX: contact.axes.x, fallbackY: contact.axes.y))
+            // Every contact kept has both coordinates (`contactEnd` drops those without).
+            if let sample = contact.axes.sample(key: contact.key, fallbackX: nil, fallbackY: nil) { samples.append(sample) }
         }
     }
 }

@@ -31,6 +31,11 @@
 public struct FrameAssembler: Sendable {
     public let device: DeviceRef
     public let description: DeviceDescription
+    /// The axes the position comes on when configured (`SurfaceConfiguration.axes`), and whether it is.
+    private var axisRoute = PositionAxes(x: .absX, y: .absY)
+    private var remapsAxes = false
+    /// ABS codes reported since the device was added (bit per code): `axisActivity`.
+    private var reportedAxes: UInt64 = 0
     /// Replaced between touch sequences by `setSurface` (FrameAssembler+LiveSurface.swift).
     public internal(set) var surface: SurfaceConfiguration
     public internal(set) var mapper: SurfaceMapper
@@ -67,10 +72,12 @@ public struct FrameAssembler: Sendable {
     /// BTN_LEFT / RIGHT / MIDDLE held (a physical click), and whether that changed since the last frame.
     private var physicalButtons: UInt8 = 0
     private var physicalButtonsChanged = false
-    /// Last ABS_X / ABS_Y: where a slot that never reported a position is put (Cypress trackpads
-    /// open a second slot without coordinates). Only used when those axes have the MT axes' range.
-    private var legacyX: Int32
-    private var legacyY: Int32
+    /// Last ABS_X / ABS_Y (the single-touch emulation), nil until reported (or read with a live
+    /// device's state): what a slot takes for a coordinate it never reported (Cypress trackpads open a
+    /// second slot without coordinates; a recording begun mid-session lacks values that did not
+    /// change). Only used when those axes have the MT axes' range.
+    private var legacyX: Int32?
+    private var legacyY: Int32?
     private let legacyMatchesContacts: Bool
     private var framePending = false
 
@@ -102,20 +109,24 @@ public struct FrameAssembler: Sendable {
         self.palmMajorAxis = palmMajorAxis
         let proto = description.multitouchProtocol
         multitouchProtocol = proto
-        let (xAxis, yAxis) = SurfaceMapper.positionAxes(of: description)
-        mapper = SurfaceMapper(description: description, surface: surface)
-        func centre(_ info: AbsInfo?) -> Int32 {
-            guard let info else { return 0 }
-            return Int32(truncatingIfNeeded: (Int64(info.minimum) + Int64(info.maximum)) / 2)
+        if let axes = surface.axes {
+            axisRoute = axes
+            remapsAxes = true
         }
+        // The description as positions are read: with `axes:`, the replaced axes take the ranges of
+        // the axes the position comes on.
+        let positioned = surface.axes.map { $0.applied(to: description) } ?? description
+        let (xAxis, yAxis) = SurfaceMapper.positionAxes(of: positioned)
+        mapper = SurfaceMapper(description: description, surface: surface)
         func initial(_ info: AbsInfo?) -> Int32 {
             guard let info else { return 0 }
             return min(max(info.value, info.minimum), max(info.minimum, info.maximum))
         }
-        legacyX = centre(xAxis)
-        legacyY = centre(yAxis)
+        // A position nobody reported is unknown: a recording's header carries ranges, not values.
+        legacyX = description.knowsAxisValues ? positioned.absInfo[.absX].map { initial($0) } : nil
+        legacyY = description.knowsAxisValues ? positioned.absInfo[.absY].map { initial($0) } : nil
         func sameRange(_ a: AbsInfo?, _ b: AbsInfo?) -> Bool { a?.minimum == b?.minimum && a?.maximum == b?.maximum }
-        legacyMatchesContacts = sameRange(description.absInfo[.absX], xAxis) && sameRange(description.absInfo[.absY], yAxis)
+        legacyMatchesContacts = sameRange(positioned.absInfo[.absX], xAxis) && sameRange(positioned.absInfo[.absY], yAxis)
         slots = SlotTracker(slotCount: proto == .typeB ? description.slotCount : 1,
                             initialSlot: description.absInfo[.absMTSlot]?.value ?? 0)
         contactList = ContactListTracker(deviceUnitsPerMM: mapper.deviceUnitsPerMM)
@@ -167,7 +178,8 @@ public struct FrameAssembler: Sendable {
         guard state == .streaming else { return false }
         if event.type == .abs {
             framePending = true
-            routeAxis(event.code, event.value)
+            reportedAxes |= 1 &<< UInt64(event.code.rawValue & 63)
+            routeAxis(remapsAxes ? axisRoute.route(event.code) : event.code, event.value)
         } else if event.type == .key {
             framePending = true
             routeKey(event.code, down: event.value != 0)
@@ -263,6 +275,19 @@ public struct FrameAssembler: Sendable {
 
     /// Number of touches open now (for tests and diagnostics).
     public var openTouchCount: Int { open.count }
+
+    /// Reads the position from `axes` (nil: the usual axes) from the next event on.
+    mutating func setPositionAxes(_ axes: PositionAxes?) {
+        axisRoute = axes ?? PositionAxes(x: .absX, y: .absY)
+        remapsAxes = axes != nil
+    }
+
+    /// The axes reported so far and the contacts that went down with no known position (diagnostics:
+    /// `AxisActivity.positionProblem`).
+    public var axisActivity: AxisActivity {
+        AxisActivity(reported: reportedAxes,
+                     contactsWithoutPosition: slots.contactsWithoutPosition + single.contactsWithoutPosition)
+    }
 
     // MARK: - Frame assembly
 

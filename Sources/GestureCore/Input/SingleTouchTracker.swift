@@ -28,6 +28,9 @@ struct SingleTouchTracker: Sendable {
     private(set) var axes = ContactAxes()
     /// After a resync (SYN_DROPPED) the contact is stale until the device reports it again.
     private var awaitingReport = false
+    /// A press not yet seen at a SYN_REPORT, and the presses whose first frame had no position.
+    private var placementPending = false
+    private(set) var contactsWithoutPosition = 0
 
     /// `positionKnown`: the initial values are the device's state (a live device), so a finger landing
     /// where the last one was is where it is; otherwise (a recording) a contact has no position until the
@@ -35,7 +38,8 @@ struct SingleTouchTracker: Sendable {
     init(initialX: Int32, initialY: Int32, positionKnown: Bool = true) {
         axes.x = initialX
         axes.y = initialY
-        axes.hasPosition = positionKnown
+        axes.hasX = positionKnown
+        axes.hasY = positionKnown
     }
 
     @inline(__always)
@@ -45,6 +49,7 @@ struct SingleTouchTracker: Sendable {
             state = .down
             key = keys.make()
             awaitingReport = false
+            placementPending = true
         case (.down, .contact(false)):
             state = .up
         case (_, .contact):
@@ -52,8 +57,8 @@ struct SingleTouchTracker: Sendable {
         case (_, .axis(let code, let value)):
             awaitingReport = false
             switch code {
-            case .absX: axes.x = value; axes.hasPosition = true
-            case .absY: axes.y = value; axes.hasPosition = true
+            case .absX: axes.x = value; axes.hasX = true
+            case .absY: axes.y = value; axes.hasY = true
             case .absPressure: axes.pressure = value; axes.hasPressure = true
             case .absDistance: axes.distance = value
             default: break
@@ -66,11 +71,19 @@ struct SingleTouchTracker: Sendable {
         }
     }
 
-    func collect(into samples: inout ContactSamples) {
-        // A position never reported is unknown: no touch (a device reporting its position on other
-        // axes, like one eGalax controller on ABS_Z / ABS_RX, makes none rather than touches at (0, 0)).
-        guard state == .down, !awaitingReport, axes.hasPosition else { return }
-        var sample = axes.sample(key: key, fallbackX: axes.x, fallbackY: axes.y)
+    mutating func collect(into samples: inout ContactSamples) {
+        // A coordinate never reported is unknown: no touch until both are known (a device reporting its
+        // position on other axes, like one eGalax controller on ABS_Z / ABS_RX, makes none rather than
+        // touches at (0, 0); `axes:` in the config remaps them, docs/input.md).
+        guard state == .down, !awaitingReport else { return }
+        guard var sample = axes.sample(key: key, fallbackX: nil, fallbackY: nil) else {
+            if placementPending {
+                placementPending = false
+                contactsWithoutPosition += 1
+            }
+            return
+        }
+        if placementPending { placementPending = false }
         // BTN_TOUCH decides here; ABS_DISTANCE is informative only.
         if sample.contact == .hovering { sample.contact = .touching }
         samples.append(sample)

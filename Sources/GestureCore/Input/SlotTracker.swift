@@ -9,7 +9,8 @@
 /// | active(id)       | trackingID(id)                | active(id)       | none (the same id re-sent)                    |
 /// | active(id)       | trackingID(other ≥ 0)         | active(other)    | new key: the old touch ends, a new one begins |
 /// | active(id)       | trackingID(-1)                | empty            | the touch ends at the frame                   |
-/// | any              | axis(code, value)             | same             | value stored in the slot                      |
+/// | any              | axis(code, value)             | same             | value stored in the slot (kept across tracking |
+/// |                  |                               |                  | ids: the kernel resends only changed values)   |
 /// | active(id)       | resync                        | active(id)       | new key, awaiting a report: the contact begins |
 /// |                  |                               |                  | anew once the device sends anything for it     |
 /// | any              | reset                         | empty            | everything forgotten                          |
@@ -33,6 +34,8 @@ struct SlotTracker: Sendable {
         var axes = ContactAxes()
         /// After a resync (SYN_DROPPED), the slot's state is stale until the device reports it again.
         var awaitingReport = false
+        /// A new contact not yet seen at a SYN_REPORT.
+        var placementPending = false
     }
 
     /// More slots than any real device has; a description claiming more is clamped to this.
@@ -41,6 +44,8 @@ struct SlotTracker: Sendable {
     private(set) var slots: [Slot]
     /// The selected slot, or -1 when the last ABS_MT_SLOT was out of range.
     private(set) var currentSlot: Int
+    /// Contacts whose first frame had no known position (diagnostics: `AxisActivity`).
+    private(set) var contactsWithoutPosition = 0
 
     init(slotCount: Int, initialSlot: Int32 = 0) {
         let count = min(max(1, slotCount), Self.maximumSlots)
@@ -83,6 +88,7 @@ struct SlotTracker: Sendable {
              (.active, .trackingID(let id)) where id >= 0 && slot.state != .active(trackingID: id):
             slot.state = .active(trackingID: id)
             slot.key = keys.make()
+            slot.placementPending = true
         case (.active, .trackingID(let id)) where id < 0:
             slot.state = .empty
         case (_, .trackingID):
@@ -99,12 +105,24 @@ struct SlotTracker: Sendable {
         }
     }
 
-    /// Appends a sample for every active slot.
+    /// Appends a sample for every active slot whose position is known. A coordinate the slot never
+    /// reported (a recording begun mid-session: the kernel sends only values that changed) takes the
+    /// fallback, the single-touch emulation's value when that is known; else the contact waits, and
+    /// its touch begins at the first frame where its position is known.
     @inline(__always)
-    func collect(into samples: inout ContactSamples, fallbackX: Int32, fallbackY: Int32) {
-        for slot in slots {
-            guard case .active = slot.state, !slot.awaitingReport else { continue }
-            samples.append(slot.axes.sample(key: slot.key, fallbackX: fallbackX, fallbackY: fallbackY))
+    mutating func collect(into samples: inout ContactSamples, fallbackX: Int32?, fallbackY: Int32?) {
+        for index in slots.indices {
+            guard case .active = slots[index].state, !slots[index].awaitingReport else { continue }
+            guard let sample = slots[index].axes.sample(key: slots[index].key, fallbackX: fallbackX, fallbackY: fallbackY) else {
+                if slots[index].placementPending {
+                    slots[index].placementPending = false
+                    contactsWithoutPosition += 1
+                }
+                continue
+            }
+            // Read first: the usual frame writes nothing here.
+            if slots[index].placementPending { slots[index].placementPending = false }
+            samples.append(sample)
         }
     }
 }

@@ -18,13 +18,17 @@ public struct SurfaceConfiguration: Hashable, Sendable {
     public var calibration: [Double]?
     /// Physical size of the device's sensing area in mm, overriding the axis resolution.
     public var physicalSize: Point?
+    /// The axes the position comes on, for a device that reports it on others (`PositionAxes`). nil:
+    /// the usual ones.
+    public var axes: PositionAxes?
 
     public init(size: Point? = nil, rotation: SurfaceRotation = .none, calibration: [Double]? = nil,
-                physicalSize: Point? = nil) {
+                physicalSize: Point? = nil, axes: PositionAxes? = nil) {
         self.size = size
         self.rotation = rotation
         self.calibration = calibration
         self.physicalSize = physicalSize
+        self.axes = axes
     }
 
     /// Units per mm assumed for an axis whose resolution is 0 and with no configured physical size.

@@ -105,10 +105,11 @@ public struct SurfaceMapper: Sendable {
 }
 
 extension SurfaceMapper {
-    /// The mapper of a device: its multitouch position axes (ABS_X / ABS_Y on single-touch devices),
-    /// with the touchpad default where the axes report no resolution.
+    /// The mapper of a device: its multitouch position axes (ABS_X / ABS_Y on single-touch devices;
+    /// with `surface.axes`, the ranges of the axes configured there), with the touchpad default where
+    /// the axes report no resolution.
     public init(description: DeviceDescription, surface: SurfaceConfiguration) {
-        let axes = Self.positionAxes(of: description)
+        let axes = Self.positionAxes(of: surface.axes.map { $0.applied(to: description) } ?? description)
         self.init(xAxis: axes.x, yAxis: axes.y, surface: surface, isTouchpad: description.kind == .touchpad)
     }
 

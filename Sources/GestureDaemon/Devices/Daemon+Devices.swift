@@ -16,6 +16,9 @@ final class LiveDevice: SurfaceDevice {
     var surface: SurfaceConfiguration
     /// The clone the desktop reads while the device is forwarded (Daemon+Forwarding.swift).
     var clone: (any TouchClone)?
+    /// Until its position axes have moved (or a problem with them was logged), each read asks
+    /// whether its contacts have a position (`watchPosition`).
+    var watchesPosition = true
     init(ref: DeviceRef, evdev: EvdevDevice, surface: SurfaceConfiguration, clone: (any TouchClone)? = nil) {
         self.ref = ref
         self.evdev = evdev
@@ -64,11 +67,20 @@ extension Daemon {
             logger.debug("a forwarded device's clone: not opened", metadata: ["path": "\(info.devnode)"])
             return
         }
-        guard description.kind != .other else {
-            logger.debug("not a touch device", metadata: ["path": "\(info.devnode)", "name": "\(description.name)"])
+        // A device configured with `axes:` is a touch device whose axes are broken (an eGalax
+        // controller that also claims a pen): opened whatever its capabilities look like.
+        let remapped = configuration.surface(for: description, kind: info.kindHint ?? description.kind,
+                                             path: info.devnode).axes != nil
+        guard description.kind != .other || remapped else {
+            if description.supports(.key, .btnTouch) {
+                logger.info("not a touch device: it reports like a pen (no finger tool); a `surfaces:` rule with `axes:` for it opens it as one",
+                            metadata: ["path": "\(info.devnode)", "name": "\(description.name)"])
+            } else {
+                logger.debug("not a touch device", metadata: ["path": "\(info.devnode)", "name": "\(description.name)"])
+            }
             return
         }
-        let kind = info.kindHint ?? description.kind
+        let kind = info.kindHint ?? (description.kind == .other ? .touchscreen : description.kind)
         let decision = configuration.devices.decision(for: description, kind: kind, path: info.devnode)
         guard decision.selects else {
             logger.info("device not selected by the config",
@@ -102,6 +114,14 @@ extension Daemon {
         pipeline.addDevice(description, ref: ref, surface: surface)
         bindToDesktop(device, description: description, path: info.devnode)
         if configuration.devices.forward { startForwarding(device) }
+        if let axes = surface.axes {
+            let missing = [axes.x, axes.y].filter { description.absInfo[$0] == nil }
+            if !missing.isEmpty {
+                logger.warning("the configured position axes are not on this device",
+                               metadata: ["name": "\(description.name)", "path": "\(info.devnode)",
+                                          "missing": "\(missing.map(AbsoluteAxisNames.name(of:)).joined(separator: ", "))"])
+            }
+        }
         logger.info("device added", metadata: [
             "id": "\(ref.id)", "name": "\(description.name)", "kind": "\(kind.rawValue)", "path": "\(info.devnode)",
             "protocol": "\(description.multitouchProtocol.rawValue)", "slots": "\(description.slotCount)",
@@ -146,10 +166,29 @@ extension Daemon {
         case .noOutput: _ = pipeline.feed(eventBuffer, device: id)
         case .readOnly: break
         }
+        if device.watchesPosition { watchPosition(device) }
         // After the gestures they made were published.
         if recordings.isActive { recordings.capture(eventBuffer, device: id) }
         if case .gone(let error) = status {
             closeDevice(id, reason: error.code == ENODEV ? "unplugged" : "\(error)")
+        }
+    }
+
+    /// Logs, once, a device whose contacts have no position because its position axes never moved
+    /// while others did (`AxisActivity.positionProblem`); stops asking once both position axes moved.
+    @inline(never)
+    func watchPosition(_ device: LiveDevice) {
+        guard let activity = pipeline.axisActivity(ofDevice: device.ref.id) else { return }
+        let description = device.evdev.description
+        let usual: (EventCode, EventCode) = device.surface.axes.map { ($0.x, $0.y) }
+            ?? (description.multitouchProtocol == .singleTouch ? (.absX, .absY) : (.absMTPositionX, .absMTPositionY))
+        if activity.hasReported(usual.0) && activity.hasReported(usual.1) {
+            device.watchesPosition = false
+        } else if let problem = activity.positionProblem(description: description, remapped: device.surface.axes) {
+            device.watchesPosition = false
+            logger.warning("device gives no touches: its position axes never moved", metadata: [
+                "id": "\(device.ref.id)", "name": "\(description.name)", "path": "\(device.evdev.path)",
+                "problem": "\(problem)"])
         }
     }
 

@@ -94,6 +94,12 @@ extension Daemon {
         }
         for (id, events) in recorded.sorted(by: { $0.key < $1.key }) { recordings.capture(events, device: id) }
         for device in injected where device.nextTime == nil {
+            if let problem = pipeline.axisActivity(ofDevice: device.ref.id)?
+                .positionProblem(description: device.recording.description, remapped: device.surface.axes) {
+                logger.warning("device gave no touches: its position axes never moved", metadata: [
+                    "id": "\(device.ref.id)", "name": "\(device.ref.name)", "file": "\(device.recording.source)",
+                    "problem": "\(problem)"])
+            }
             let end = max(Timestamp(microseconds: now), lastEventTime ?? .zero)
             handle(pipeline.removeDevice(id: device.ref.id, at: end))
             recordings.end(device: device.ref.id, reason: "injected recording finished")

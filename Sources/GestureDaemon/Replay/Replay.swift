@@ -69,8 +69,11 @@ public enum Replay {
     /// each event with its time (for `--realtime`); `emit` gets every output in order.
     /// With `options.forwards`, `forwarded` gets each device's clone events (device index, events) as
     /// they are computed.
+    /// `notes` gets, after the run, a sentence per device whose contacts had no position while other
+    /// axes moved (`AxisActivity.positionProblem`: a device reporting its position on other axes).
     public static func run(_ recordings: [Recording], options: ReplayOptions,
                            pace: ((Timestamp) -> Void)? = nil, forwarded: ((Int, [RawEvent]) -> Void)? = nil,
+                           notes: ((Int, String) -> Void)? = nil,
                            emit: (EngineOutput) -> Void) {
         var engine = GestureEngine(configuration: options.configuration.engine)
         engine.explains = options.explains
@@ -104,6 +107,15 @@ public enum Replay {
         }
         for output in pipeline.finish(at: last ?? .zero) { emit(output) }
         drain()
+        guard let notes else { return }
+        for (index, recording) in recordings.enumerated() {
+            let surface = options.configuration.surface(for: recording.description, kind: recording.description.kind,
+                                                        path: recording.description.path ?? recording.source)
+            if let problem = pipeline.axisActivity(ofDevice: index)?
+                .positionProblem(description: recording.description, remapped: surface.axes) {
+                notes(index, problem)
+            }
+        }
     }
 
     /// A forwarded replay: the outputs, and per recording what its clone gets (same description,

@@ -56,7 +56,10 @@ public struct ReplayPresentation {
         announceDevices(recordings, configuration: options.configuration, printer: comparing ? nil : printer)
         // With --explain the engine's explain line says what a forwarding verdict says: printed once.
         let verdictsExplained = options.explains && format == .text
-        Replay.run(recordings, options: options, pace: pace, forwarded: forwarded) { output in
+        let notes: (Int, String) -> Void = { index, note in
+            writeStandardError("\(recordings[index].source): warning: \(recordings[index].description.name): \(note)\n")
+        }
+        Replay.run(recordings, options: options, pace: pace, forwarded: forwarded, notes: notes) { output in
             if svgPath != nil { all.append(output) }
             if case .touch = output, !printsTouches { return }
             if verdictsExplained, case .forwarding = output { return }

@@ -53,6 +53,7 @@ extension Daemon {
                 j.add("grabbed", d.evdev.isGrabbed)
                 if let clone = d.clone { j.add("clone", clone.devnode ?? "") }
                 j.add("surface", d.surface.size(for: desc))
+                addAxes(to: &j, device: id, description: desc, surface: d.surface)
                 return j.line
             }
             let fed = injected.map { d -> String in
@@ -63,6 +64,7 @@ extension Daemon {
                 j.add("path", d.recording.source)
                 j.add("injected", true)
                 j.add("surface", d.surface.size(for: d.recording.description))
+                addAxes(to: &j, device: d.ref.id, description: d.recording.description, surface: d.surface)
                 return j.line
             }
             return ProtocolLine.response("devices", [("devices", ProtocolLine.array(list + fed))])
@@ -160,5 +162,20 @@ extension Daemon {
     func hex4(_ v: UInt16) -> String {
         let s = String(v, radix: 16)
         return String(repeating: "0", count: 4 - s.count) + s
+    }
+    /// Which axes of the device moved and which did not, and a position problem if there is one
+    /// (`AxisActivity`): what tells a device whose position comes on other axes (`axes:`).
+    func addAxes(to j: inout JSONLine, device id: Int, description: DeviceDescription, surface: SurfaceConfiguration) {
+        if let axes = surface.axes {
+            j.add("position-axes", "x \(AbsoluteAxisNames.name(of: axes.x)), y \(AbsoluteAxisNames.name(of: axes.y))")
+        }
+        guard let activity = pipeline.axisActivity(ofDevice: id) else { return }
+        let axes = activity.axes(of: description)
+        let names = { (codes: [EventCode]) in codes.map(AbsoluteAxisNames.name(of:)).joined(separator: ", ") }
+        j.add("axes-moved", axes.moved.isEmpty ? "none yet" : names(axes.moved))
+        j.add("axes-still", axes.still.isEmpty ? "none" : names(axes.still))
+        if let problem = activity.positionProblem(description: description, remapped: surface.axes) {
+            j.add("position", problem)
+        }
     }
 }
