@@ -121,3 +121,26 @@ extension Configuration {
         surfaces.first { $0.match.matches(device, kind: kind, path: path) }?.output
     }
 }
+
+/// Whether the daemon opens a device and as what kind: one answer for live devices, injected
+/// recordings and replays alike.
+public struct DeviceOpening: Hashable, Sendable {
+    public var decision: DeviceSelection.Decision
+    /// The kind it is opened as: a device that does not look like a touch device (kind `other`, e.g.
+    /// a touchscreen whose descriptor claims a pen) is opened as a touchscreen when a `surfaces:`
+    /// rule gives it `axes:` or a `devices.include` rule names it.
+    public var kind: DeviceKind
+    public var selects: Bool { decision.selects }
+}
+
+extension Configuration {
+    public func opening(_ device: DeviceDescription, kindHint: DeviceKind? = nil, path: String? = nil) -> DeviceOpening {
+        let kind = kindHint ?? device.kind
+        let decision = devices.decision(for: device, kind: kind, path: path)
+        guard kind == .other else { return DeviceOpening(decision: decision, kind: kind) }
+        let remapped = surface(for: device, kind: kind, path: path).axes != nil
+        let named = if case .included = decision { true } else { false }
+        guard remapped || named else { return DeviceOpening(decision: decision, kind: kind) }
+        return DeviceOpening(decision: devices.decision(for: device, kind: .touchscreen, path: path), kind: .touchscreen)
+    }
+}

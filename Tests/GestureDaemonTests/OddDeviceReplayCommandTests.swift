@@ -8,7 +8,14 @@ import GestureDaemon
     static let eGalax = Paths.corpus("evemu-devices/tablets/eGalax Inc. USB TouchController.events")
 
     @Test func replaySaysWhichAxesMovedAndWhatToSet() throws {
-        let result = try runBinary("gestured", ["replay", "--touches", Self.eGalax])
+        // The device claims a pen: as the daemon, replay reads it only when the config names it.
+        let dir = TempDir()
+        let config = dir.file("named.yaml")
+        try "version: 1\ndevices: { include: [{ name: \"eGalax*\" }] }\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let unnamed = try runBinary("gestured", ["replay", "--touches", Self.eGalax])
+        #expect(unnamed.stderr.contains("not opened: not a touch device, and devices.include names no rule for it"),
+                "\(unnamed.stderr)")
+        let result = try runBinary("gestured", ["replay", "--config", config, "--touches", Self.eGalax])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.isEmpty)
         #expect(result.stderr == "\(Self.eGalax): warning: eGalax Inc. USB TouchController: 2 contacts with no position: "
@@ -34,11 +41,16 @@ import GestureDaemon
     }
 }
 
-/// The daemon with the same recording played through its live loop: `devices` shows which axes
-/// moved and the problem, and the log says it once the device is gone.
+/// The daemon with the same recording played through its live loop: the device claims a pen, so it
+/// is opened only when the config names it (as a live one); then `devices` shows which axes moved
+/// and the problem, and the log says it once the device is gone.
 @Suite(.serialized) struct OddDeviceDaemonTests {
     @Test func devicesAndTheLogSayWhichAxesMoved() throws {
-        let daemon = try DaemonProcess(extraArguments: ["--inject", OddDeviceReplayCommandTests.eGalax])
+        let dir = TempDir()
+        let config = dir.file("gestured.yaml")
+        try "version: 1\ndevices: { include: [{ name: \"eGalax Inc. USB TouchController\" }] }\n"
+            .write(toFile: config, atomically: true, encoding: .utf8)
+        let daemon = try DaemonProcess(extraArguments: ["--config", config, "--inject", OddDeviceReplayCommandTests.eGalax])
         let client = try daemon.connect()
         var device: [String: Any] = [:]
         let seen = waitUntil(timeout: 10) {
@@ -53,5 +65,14 @@ import GestureDaemon
         #expect(waitUntil(timeout: 15) { daemon.log.contains("injected recording finished") }, "\(daemon.log)")
         #expect(daemon.log.contains("device gave no touches: its position axes never moved"), "\(daemon.log)")
         #expect(daemon.log.contains("ABS_X, ABS_Y never moved; ABS_Z, ABS_RX moved"), "\(daemon.log)")
+    }
+}
+
+/// Unnamed, the same device is not opened (a pen-like device, as live) and the log says how to open it.
+@Suite(.serialized) struct OddDeviceNotNamedTests {
+    @Test func aPenLikeDeviceTheConfigDoesNotNameIsNotInjected() throws {
+        let daemon = try DaemonProcess(extraArguments: ["--inject", OddDeviceReplayCommandTests.eGalax])
+        #expect(waitUntil(timeout: 10) { daemon.log.contains("not injecting recording") }, "\(daemon.log)")
+        #expect(daemon.log.contains("not a touch device"), "\(daemon.log)")
     }
 }

@@ -67,21 +67,21 @@ extension Daemon {
             logger.debug("a forwarded device's clone: not opened", metadata: ["path": "\(info.devnode)"])
             return
         }
-        // A device configured with `axes:` is a touch device whose axes are broken (an eGalax
-        // controller that also claims a pen): opened whatever its capabilities look like.
-        let remapped = configuration.surface(for: description, kind: info.kindHint ?? description.kind,
-                                             path: info.devnode).axes != nil
-        guard description.kind != .other || remapped else {
+        // A device configured with `axes:` or named by a `devices.include` rule is opened as a
+        // touchscreen whatever its capabilities look like (an eGalax controller that claims a pen):
+        // `Configuration.opening`.
+        let opening = configuration.opening(description, kindHint: info.kindHint, path: info.devnode)
+        let kind = opening.kind
+        let decision = opening.decision
+        guard kind != .other else {
             if description.supports(.key, .btnTouch) {
-                logger.info("not a touch device: it reports like a pen (no finger tool); a `surfaces:` rule with `axes:` for it opens it as one",
+                logger.info("not a touch device: it reports like a pen (no finger tool); name it in devices.include to open it and see which axes move (gesturectl devices), or give it `axes:` in a surfaces rule",
                             metadata: ["path": "\(info.devnode)", "name": "\(description.name)"])
             } else {
                 logger.debug("not a touch device", metadata: ["path": "\(info.devnode)", "name": "\(description.name)"])
             }
             return
         }
-        let kind = info.kindHint ?? (description.kind == .other ? .touchscreen : description.kind)
-        let decision = configuration.devices.decision(for: description, kind: kind, path: info.devnode)
         guard decision.selects else {
             logger.info("device not selected by the config",
                         metadata: ["path": "\(info.devnode)", "name": "\(description.name)", "kind": "\(kind.rawValue)",

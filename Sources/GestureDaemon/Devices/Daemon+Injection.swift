@@ -49,10 +49,10 @@ extension Daemon {
         let now = monotonicMicroseconds()
         for recording in recordings {
             let start = recording.events.first?.time.microseconds ?? 0
-            let kind = recording.description.kind
             // As a live device: one the config does not select is not read.
-            let decision = configuration.devices.decision(for: recording.description, kind: kind,
-                                                          path: recording.description.path ?? recording.source)
+            let opening = configuration.opening(recording.description, path: recording.description.path ?? recording.source)
+            let kind = opening.kind
+            let decision = opening.decision
             let rule = configuration.devices.explanation(of: decision, kind: kind)
             guard decision.selects else {
                 logger.notice("not injecting recording: device not selected by the config", metadata: [

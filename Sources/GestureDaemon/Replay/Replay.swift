@@ -50,8 +50,7 @@ public enum Replay {
     /// daemon decides for a live device (kind and path: the recording's).
     public static func decisions(_ recordings: [Recording], configuration: Configuration) -> [DeviceSelection.Decision] {
         recordings.map {
-            configuration.devices.decision(for: $0.description, kind: $0.description.kind,
-                                           path: $0.description.path ?? $0.source)
+            configuration.opening($0.description, path: $0.description.path ?? $0.source).decision
         }
     }
 
