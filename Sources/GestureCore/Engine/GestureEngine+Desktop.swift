@@ -82,6 +82,10 @@ extension GestureEngine {
         return (w, rule)
     }
 
+    /// How lines name the windows of the desktop now, with the rules they match (empty without a
+    /// desktop): the line writers look a line's region up in it when they write the line.
+    public var windowNames: WindowNames { WindowNames(desktop: desktopState.desktop, rules: configuration.windowRules) }
+
     /// Recognizers held by window regions now.
     var desktopRecognizerCount: Int { desktopState.recognizerCount }
 
@@ -168,7 +172,7 @@ extension GestureEngine {
     }
 
     /// A window's frame as shares of its output, so it lands right whatever the touch surface's units.
-    static func frame(of w: DesktopWindow, on o: DesktopOutput) -> RegionFrame {
+    public static func frame(of w: DesktopWindow, on o: DesktopOutput) -> RegionFrame {
         func share(_ v: Double, _ of: Double) -> Length { .percent(of > 0 ? v / of * 100 : 0) }
         return RegionFrame(x: share(w.x, o.width), y: share(w.y, o.height),
                            width: share(w.width, o.width), height: share(w.height, o.height))

@@ -88,6 +88,7 @@ public final class ReplayServer {
         self.recordings = recordings
         self.configuration = options.configuration
         self.engine = GestureEngine(configuration: options.configuration.engine)
+        hub.lines.windows = options.windowNames
         if waitForClient {
             logger.info("waiting for a client to subscribe")
             while !hub.hasSubscriber { try service(timeout: -1) }
