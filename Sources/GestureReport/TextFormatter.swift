@@ -147,17 +147,10 @@ public struct TextFormatter {
         }
         var out = flushHeld()
         out += close(key)
-        out += explainLines(time: milliseconds(e.time), id: e.gesture, text: explainText(e, "", window))
+        out += explainLines(time: milliseconds(e.time), id: e.gesture, text: e.to.rawValue + ": " + e.reason,
+                            window: window)
         open(key, first: .engine(.explain(e)), window: window)
         return out
-    }
-
-    /// "failed: moved 7.2 mm > 6 mm allowed", with the window at the end when the recognizer is a
-    /// window's (its title cut so that the name fits on one line).
-    private func explainText(_ e: ExplainEvent, _ count: String, _ window: WindowName?) -> String {
-        let text = e.to.rawValue + count + ": " + e.reason
-        guard let window else { return text }
-        return text + " — over " + window.label(fitting: width - Self.explainColumn - 7)
     }
 
     private mutating func open(_ key: RunKey, first: OutputLine? = nil, window: WindowName? = nil) {
@@ -199,7 +192,8 @@ public struct TextFormatter {
         case .engine(.gesture(let g)): return withPlace(g.device, run.window, gestureLine(g, stateSuffix: count))
         case .engine(.touch(let t)): return withPlace(t.device, run.window, touchLine(t, stateSuffix: count))
         case .engine(.explain(let e)):
-            return explainLines(time: milliseconds(e.time), id: e.gesture, text: explainText(e, count, run.window))
+            return explainLines(time: milliseconds(e.time), id: e.gesture, text: e.to.rawValue + count + ": " + e.reason,
+                                window: run.window)
         default: return []
         }
     }
@@ -253,12 +247,25 @@ public struct TextFormatter {
         return trimmedEnd(line + join(values, room: room))
     }
 
-    /// An explain line: the state it went to and why, from the kind column on, wrapped (not cut).
-    private func explainLines(time: String, id: String, text: String) -> [String] {
+    /// An explain line: the state it went to and why, from the kind column on, wrapped (not cut);
+    /// for a window's recognizer, then `— over window:12 (foot "~")`, kept whole on the last row or
+    /// on a row of its own, its title cut to fit.
+    private func explainLines(time: String, id: String, text: String, window: WindowName? = nil) -> [String] {
         var head = pad(time, Self.timeWidth, right: true) + "  " + pad(clip(id, Self.idWidth), Self.idWidth) + " "
         if head.unicodeScalars.count > Self.explainColumn { head += " " }
         let indent = String(repeating: " ", count: Self.explainColumn)
-        let pieces = wrap(text, room: max(10, width - head.unicodeScalars.count))
+        let room = max(10, width - head.unicodeScalars.count)
+        var pieces = wrap(text, room: room)
+        if let window {
+            let lead = "— over "
+            let last = pieces[pieces.count - 1]
+            let onLast = last.unicodeScalars.count + 1 + lead.unicodeScalars.count
+            if onLast + window.label.unicodeScalars.count <= room {
+                pieces[pieces.count - 1] = last + " " + lead + window.label
+            } else {
+                pieces.append(lead + window.label(fitting: room - lead.unicodeScalars.count))
+            }
+        }
         return [head + pieces[0]] + pieces.dropFirst().map { indent + $0 }
     }
 
