@@ -41,6 +41,38 @@ import GestureDaemon
         #expect(touches.allSatisfy { $0["window"] as? [String: String] == Self.editor }, "\(touches)")
     }
 
+    @Test func gesturectlListenNamesTheWindowAsText() throws {
+        let dir = TempDir()
+        let daemon = try DaemonProcess(extraArguments: ["--config", try DesktopBridgeTests.config(in: dir),
+                                                        "--inject", DesktopBridgeTests.tap, "--inject-when-subscribed"])
+        let bridge = try daemon.connect()
+        #expect(isOK(try bridge.request(Self.snapshot())))
+        // The listener is the first subscriber: the injected tap starts with it.
+        let out = dir.file("listen.out")
+        _ = FileManager.default.createFile(atPath: out, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Paths.binary("gesturectl"))
+        process.arguments = ["listen", "--socket", daemon.socketPath, "--format", "text", "--explain"]
+        process.standardOutput = FileHandle(forWritingAtPath: out)
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try process.run()
+        defer {
+            // SIGKILL: a child of a test thread inherits its blocked signals (SIGTERM among them).
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        let read = { (try? String(contentsOfFile: out, encoding: .utf8)) ?? "" }
+        #expect(waitUntil(timeout: 30) { read().contains(" recognized ") }, "\(read())")
+        let lines = read().split(separator: "\n").map(String.init)
+        let header = try #require(lines.firstIndex(of: #"-- Wacom ISDv4 E6 Finger over window:11 (editor "notes")"#),
+                                  "\(lines)")
+        #expect(lines.dropFirst(header + 1).first?.contains("editor-tap") == true, "\(lines)")
+        // The explain line of the tap, its window on the reason's row or on a row of its own below it.
+        let explain = try #require(lines.firstIndex { $0.contains("editor-tap") && $0.contains("recognized:") }, "\(lines)")
+        #expect(lines[explain...].prefix(2).contains { $0.hasSuffix(#"— over window:11 (editor "notes")"#) },
+                "the explain line names no window: \(lines)")
+    }
+
     /// `gestured replay` of the Wacom tap over `snapshot`, with the window rules and a screen that
     /// publishes its touches (so touch lines name the region, here a window, that each touch hit).
     static func replay(_ arguments: [String], snapshot: String = snapshot(), in dir: TempDir) throws -> RunResult {
