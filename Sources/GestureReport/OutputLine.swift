@@ -20,6 +20,16 @@ public enum OutputLine: Hashable, Sendable {
         }
         self = wire.output(text: jsonLine)
     }
+
+    /// Decodes one JSON line with the window it names (its `window` object, docs/protocol.md), if any.
+    public static func withWindow(jsonLine: String) -> (OutputLine, WindowName?) {
+        guard let wire = try? JSONDecoder().decode(WireLine.self, from: Data(jsonLine.utf8)) else {
+            return (.other(type: nil, text: jsonLine), nil)
+        }
+        let line = wire.output(text: jsonLine)
+        guard case .engine = line, let w = wire.window else { return (line, nil) }
+        return (line, WindowName(id: w.id, app: w.app ?? "", title: w.title ?? "", rule: w.rule))
+    }
 }
 
 /// The union of every line's keys; each is optional and read leniently (a key of an unexpected
@@ -29,6 +39,13 @@ private struct WireLine: Decodable {
         var x: Double
         var y: Double
         var point: Point { Point(x: x, y: y) }
+    }
+
+    struct WireWindow: Decodable {
+        var id: String
+        var app: String?
+        var title: String?
+        var rule: String?
     }
 
     var type: String?
@@ -57,11 +74,12 @@ private struct WireLine: Decodable {
     var routine: Bool?
     var count: Int?
     var message: String?
+    var window: WireWindow?
 
     enum Key: String, CodingKey {
         case type, gesture, kind, state, time, device, region, fingers, taps, direction, location, translation
         case velocity, scale, rotation, scaleVelocity, rotationVelocity, phase, id, tapCount, from, to, reason, routine
-        case count, message
+        case count, message, window
     }
 
     init(from decoder: any Decoder) throws {
@@ -93,6 +111,7 @@ private struct WireLine: Decodable {
         routine = get(.routine)
         count = get(.count)
         message = get(.message)
+        window = get(.window)
     }
 
     func output(text: String) -> OutputLine {

@@ -30,6 +30,9 @@ public final class OutputPrinter {
     /// Print explain lines of routine (`"routine":true`: a touch received, a gesture moved, the
     /// sequence ended); false leaves them out, in both formats (`--verbose` sets it).
     public var showsRoutine = true
+    /// The windows of the desktop the outputs come from (`gestured replay --desktop`): lines whose
+    /// region is a window's name it.
+    public var windows = WindowNames()
 
     /// - Parameter origin: time zero of the text format's ms column (nil: the first line's time).
     public init(format: OutputFormat, writer: LineWriter, origin: Timestamp? = nil) {
@@ -41,8 +44,8 @@ public final class OutputPrinter {
     public func print(_ output: EngineOutput) {
         if !showsRoutine, case .explain(let e) = output, e.routine { return }
         switch format {
-        case .json: writer.write(line: output.jsonLine)
-        case .text: text(formatter.format(.engine(output)))
+        case .json: writer.write(line: output.jsonLine(windows: windows))
+        case .text: text(formatter.format(.engine(output), window: windows.window(of: output)))
         }
     }
 

@@ -15,15 +15,17 @@ public struct ReplayPicture: Sendable {
         public var unitsPerMM: Point
         public var regions: [RegionBox]
 
-        /// `surface`: the configuration's surface rule for this device; `root`: its region tree.
-        public init(description: DeviceDescription, source: String, surface: SurfaceConfiguration, root: RegionSpec) {
+        /// `surface`: the configuration's surface rule for this device; `root`: its region tree
+        /// (with a desktop, the output's and windows' regions among them, named by `windows`).
+        public init(description: DeviceDescription, source: String, surface: SurfaceConfiguration, root: RegionSpec,
+                    windows: WindowNames = WindowNames()) {
             name = description.name
             kind = description.kind
             self.source = source
             let mapper = SurfaceMapper(description: description, surface: surface)
             surfaceSize = mapper.surfaceSize
             unitsPerMM = mapper.surfaceUnitsPerMM
-            regions = RegionBox.layout(root, in: mapper.surfaceSize)
+            regions = RegionBox.layout(root, in: mapper.surfaceSize, windows: windows)
         }
 
         /// Surface units → mm.
@@ -41,16 +43,28 @@ public struct ReplayPicture: Sendable {
         /// 0 for the root.
         public var depth: Int
         public var hidden: Bool
+        /// The window the region follows, when it is a window's.
+        public var window: WindowName?
 
-        /// Frames of the whole tree for a surface size, parents before children.
-        public static func layout(_ root: RegionSpec, in size: Point) -> [RegionBox] {
+        public init(id: String, frame: Rect, depth: Int, hidden: Bool, window: WindowName? = nil) {
+            self.id = id
+            self.frame = frame
+            self.depth = depth
+            self.hidden = hidden
+            self.window = window
+        }
+
+        /// Frames of the whole tree for a surface size, parents before children; window regions
+        /// named by `windows`.
+        public static func layout(_ root: RegionSpec, in size: Point, windows: WindowNames = WindowNames()) -> [RegionBox] {
             var out: [RegionBox] = []
             func add(_ spec: RegionSpec, parent: Rect, depth: Int, hidden: Bool) {
                 let f = spec.frame
                 let frame = depth == 0 ? parent : Rect(
                     x: parent.minX + f.x.resolve(in: parent.width), y: parent.minY + f.y.resolve(in: parent.height),
                     width: f.width.resolve(in: parent.width), height: f.height.resolve(in: parent.height))
-                out.append(RegionBox(id: spec.id, frame: frame, depth: depth, hidden: hidden || spec.hidden))
+                out.append(RegionBox(id: spec.id, frame: frame, depth: depth, hidden: hidden || spec.hidden,
+                                     window: windows[region: spec.id]))
                 for child in spec.children { add(child, parent: frame, depth: depth + 1, hidden: hidden || spec.hidden) }
             }
             add(root, parent: Rect(x: 0, y: 0, width: size.x, height: size.y), depth: 0, hidden: false)
@@ -112,6 +126,9 @@ public struct ReplayPicture: Sendable {
     public var title: String
     public var configName: String
     public var devices: [Device]
+    /// The windows of the desktop the replay ran over (`--desktop`), by region: gestures and
+    /// failures over a window name it.
+    public var windows = WindowNames()
     public var tracks: [Track] = []
     public var spans: [Span] = []
     public var failures: [Failure] = []
@@ -124,10 +141,11 @@ public struct ReplayPicture: Sendable {
     ///   event time.
     /// `forwarded`: the devices were forwarded (`replay --forward`), so every touch gets a `ForwardingMark`.
     public init(title: String, configName: String, devices: [Device], outputs: [EngineOutput], origin: Timestamp,
-                forwarded: Bool = false) {
+                forwarded: Bool = false, windows: WindowNames = WindowNames()) {
         self.title = title
         self.configName = configName
         self.devices = devices
+        self.windows = windows
         self.origin = origin
         var last = origin
         func device(named name: String) -> Int {

@@ -142,7 +142,11 @@ struct Page {
                 let e = failure.event
                 let number = pad("F\(failure.number)", 5)
                 let time = pad(ValueText.milliseconds(picture.ms(e.time)) + " ms", 11)
-                let region = picture.devices.allSatisfy({ $0.regions.count <= 1 }) ? "" : " in " + e.region
+                let region = if let window = picture.windows[region: e.region] {
+                    " in " + window.label(fitting: 48)
+                } else {
+                    picture.devices.allSatisfy({ $0.regions.count <= 1 }) ? "" : " in " + e.region
+                }
                 lines(number + time + pad(e.gesture + region, 19) + " " + e.reason, colour: failureRed)
             }
             if picture.failures.count > limit { lines("… \(picture.failures.count - limit) more (see --explain)") }
@@ -162,8 +166,10 @@ struct Page {
         }
         let device = picture.devices[span.device]
         let fingers = "\(last.fingers) finger" + (last.fingers == 1 ? "" : "s")
+        var values = last.valueParts(unitsPerMM: device.unitsPerMM, velocities: false)
+        if let window = picture.windows[region: first.region] { values.append("over " + window.label(fitting: 48)) }
         return pad("G\(span.number)", 5) + pad(time, 16) + pad(first.gesture, 18) + " " + pad(first.kind.rawValue, 11)
-            + pad(states, 28) + pad(fingers, 11) + last.valueParts(unitsPerMM: device.unitsPerMM, velocities: false).joined(separator: "  ")
+            + pad(states, 28) + pad(fingers, 11) + values.joined(separator: "  ")
     }
 }
 

@@ -155,8 +155,11 @@ extension Page {
             if region.depth > 0 {
                 svg.rect(x0, y0, x1 - x0, y1 - y0, stroke: colour, strokeWidth: 1.5, dash: "6 3")
             }
-            let label = region.id + (region.hidden ? " (hidden)" : "")
             let lx = max(x0, left) + 4, ly = max(y0, top) + 13
+            // A window by its name, the title cut to the frame's visible width.
+            let room = min(x1, left + w) - lx - 4
+            let name = region.window?.label { SVGWriter.textWidth($0, size: 11) * 1.08 <= room } ?? region.id
+            let label = name + (region.hidden ? " (hidden)" : "")
             labels.block(Rect(x: lx - 1, y: ly - 11, width: SVGWriter.textWidth(label, size: 11) + 2, height: 13))
             svg.text(lx, ly, label, size: 11, fill: colour, weight: "bold", halo: true)
         }

@@ -5,6 +5,11 @@ import GestureCore
 /// columns. A run of `changed` lines of one gesture (or `moved` lines of one touch) prints its first
 /// line, then one summary line with how many followed and the last values, so a pinch does not
 /// scroll the screen. Feed lines with `format`, then call `finish` at the end of the stream.
+///
+/// A header line names the place of the lines below it, printed when it changes: the device
+/// (`-- Wacom ISDv4 E6 Finger`), and for gestures and touches over a window the window too
+/// (`-- Wacom ISDv4 E6 Finger over window:12 (foot "~")`, the title cut to fit). An explain line
+/// about a recognizer of a window ends with the window's name.
 public struct TextFormatter {
     /// Columns of a line; never less than 60 (the fixed columns take 56).
     public let width: Int
@@ -12,9 +17,15 @@ public struct TextFormatter {
     public private(set) var origin: Timestamp?
     private var runs: [RunKey: Run] = [:]
     private var runOrder: [RunKey] = []
-    private var lastDevice: String?
+    private var lastPlace: Place?
     /// Forwarded touches held back and not yet released (device name, NUL, touch id).
     private var heldTouches: Set<String> = []
+
+    /// What a header line names: a device, and the window the lines are over.
+    private struct Place: Equatable {
+        var device: String
+        var window: WindowName?
+    }
 
     static let timeWidth = 6
     static let idWidth = 16
@@ -34,15 +45,16 @@ public struct TextFormatter {
         columns(time: "ms", id: "gesture", kind: "kind", state: "state", fingers: "fingers", values: ["values"])
     }
 
-    /// The lines to print now for one output line (often one, none while a run is held back).
-    public mutating func format(_ line: OutputLine) -> [String] {
+    /// The lines to print now for one output line (often one, none while a run is held back);
+    /// `window`: the window the line's region follows (its `window` object), if any.
+    public mutating func format(_ line: OutputLine, window: WindowName? = nil) -> [String] {
         switch line {
         case .engine(.gesture(let g)):
-            return gesture(g)
+            return gesture(g, window)
         case .engine(.touch(let t)):
-            return touch(t)
+            return touch(t, window)
         case .engine(.explain(let e)):
-            return explain(e)
+            return explain(e, window)
         case .engine(.forwarding(let f)):
             let key = f.deviceName.string + "\u{0}\(f.touch)"
             let verb = switch f.verdict {
@@ -74,7 +86,10 @@ public struct TextFormatter {
     public func note(_ text: String) -> [String] { wrappedNote("-- " + text) }
 
     /// Formats a JSON line as it came from the socket or from replay.
-    public mutating func format(jsonLine: String) -> [String] { format(OutputLine(jsonLine: jsonLine)) }
+    public mutating func format(jsonLine: String) -> [String] {
+        let (line, window) = OutputLine.withWindow(jsonLine: jsonLine)
+        return format(line, window: window)
+    }
 
     /// Summaries of the runs still held back (end of the stream), oldest first.
     public mutating func finish() -> [String] {
@@ -87,7 +102,8 @@ public struct TextFormatter {
     // MARK: - lines
 
     private enum RunKey: Hashable {
-        case gesture(device: String, id: String)
+        /// A gesture's lines (each window has its own instances of a rule's gestures, under one id).
+        case gesture(device: String, id: String, region: String)
         case touch(TouchID)
         /// Explain lines of one recognizer repeating the same transition and reason.
         case explain(String)
@@ -98,51 +114,57 @@ public struct TextFormatter {
         /// The line that opened the run (explain runs compare with it).
         var first: OutputLine?
         var held: [OutputLine] = []
+        /// The window the run's lines are about.
+        var window: WindowName?
     }
 
-    private mutating func gesture(_ g: GestureEvent) -> [String] {
-        let key = RunKey.gesture(device: g.device, id: g.gesture)
+    private mutating func gesture(_ g: GestureEvent, _ window: WindowName?) -> [String] {
+        let key = RunKey.gesture(device: g.device, id: g.gesture, region: g.region)
         if g.state == .changed, runs[key] != nil {
             runs[key]!.held.append(.engine(.gesture(g)))
+            runs[key]!.window = window
             return []
         }
         var out = flushHeld()
         out += close(key)
-        out += withDevice(g.device, gestureLine(g, stateSuffix: ""))
-        if g.state == .changed { open(key) }
+        out += withPlace(g.device, window, gestureLine(g, stateSuffix: ""))
+        if g.state == .changed { open(key, window: window) }
         return out
     }
 
-    private mutating func touch(_ t: TouchEvent) -> [String] {
+    private mutating func touch(_ t: TouchEvent, _ window: WindowName?) -> [String] {
         let key = RunKey.touch(t.id)
         if t.phase == .moved, runs[key] != nil {
             runs[key]!.held.append(.engine(.touch(t)))
+            runs[key]!.window = window
             return []
         }
         var out = flushHeld()
         out += close(key)
-        out += withDevice(t.device, touchLine(t, stateSuffix: ""))
-        if t.phase == .moved { open(key) }
+        out += withPlace(t.device, window, touchLine(t, stateSuffix: ""))
+        if t.phase == .moved { open(key, window: window) }
         return out
     }
 
     /// Explain lines; a repeated one ("changed: moved" at every frame of a pan) is summarised too,
     /// counted as the gesture's `changed` lines are (the first printed, the rest as one `×N`).
-    private mutating func explain(_ e: ExplainEvent) -> [String] {
+    private mutating func explain(_ e: ExplainEvent, _ window: WindowName?) -> [String] {
         let key = RunKey.explain(e.gesture)
-        if let first = runs[key]?.first, case .engine(.explain(let f)) = first, f.to == e.to, f.reason == e.reason {
+        if let first = runs[key]?.first, case .engine(.explain(let f)) = first, f.to == e.to, f.reason == e.reason,
+           f.region == e.region {
             runs[key]!.held.append(.engine(.explain(e)))
             return []
         }
         var out = flushHeld()
         out += close(key)
-        out += explainLines(time: milliseconds(e.time), id: e.gesture, text: e.to.rawValue + ": " + e.reason)
-        open(key, first: .engine(.explain(e)))
+        out += explainLines(time: milliseconds(e.time), id: e.gesture, text: e.to.rawValue + ": " + e.reason,
+                            window: window)
+        open(key, first: .engine(.explain(e)), window: window)
         return out
     }
 
-    private mutating func open(_ key: RunKey, first: OutputLine? = nil) {
-        runs[key] = Run(first: first)
+    private mutating func open(_ key: RunKey, first: OutputLine? = nil, window: WindowName? = nil) {
+        runs[key] = Run(first: first, window: window)
         runOrder.append(key)
     }
 
@@ -177,10 +199,11 @@ public struct TextFormatter {
         // "changed ×36": this line stands for the 36 held back, with the last one's values.
         let count = run.held.count == 1 ? "" : " ×\(run.held.count)"
         switch last {
-        case .engine(.gesture(let g)): return withDevice(g.device, gestureLine(g, stateSuffix: count))
-        case .engine(.touch(let t)): return withDevice(t.device, touchLine(t, stateSuffix: count))
+        case .engine(.gesture(let g)): return withPlace(g.device, run.window, gestureLine(g, stateSuffix: count))
+        case .engine(.touch(let t)): return withPlace(t.device, run.window, touchLine(t, stateSuffix: count))
         case .engine(.explain(let e)):
-            return explainLines(time: milliseconds(e.time), id: e.gesture, text: e.to.rawValue + count + ": " + e.reason)
+            return explainLines(time: milliseconds(e.time), id: e.gesture, text: e.to.rawValue + count + ": " + e.reason,
+                                window: run.window)
         default: return []
         }
     }
@@ -198,12 +221,20 @@ public struct TextFormatter {
                        fingers: "", values: values)
     }
 
-    /// The line, after "-- DEVICE" when its device differs from the previous printed line's: a
-    /// header only ever stands above a line of its device.
-    private mutating func withDevice(_ device: String, _ line: String) -> [String] {
-        guard device != lastDevice else { return [line] }
-        lastDevice = device
-        return device.isEmpty ? [line] : [fit("-- " + device), line]
+    /// The line, after a header when its place differs from the previous printed line's: "-- DEVICE",
+    /// or "-- DEVICE over window:12 (foot "~")" for a line over a window (the title cut to fit). A
+    /// header only ever stands above lines of its place.
+    private mutating func withPlace(_ device: String, _ window: WindowName?, _ line: String) -> [String] {
+        let place = Place(device: device, window: window)
+        guard place != lastPlace else { return [line] }
+        let leftWindow = lastPlace?.window != nil
+        lastPlace = place
+        guard let window else {
+            if device.isEmpty { return leftWindow ? ["-- over no window", line] : [line] }
+            return [fit("-- " + device), line]
+        }
+        let head = device.isEmpty ? "-- over " : "-- " + device + " over "
+        return [fit(head + window.label(fitting: width - head.unicodeScalars.count)), line]
     }
 
     private mutating func milliseconds(_ time: Timestamp) -> String {
@@ -228,13 +259,26 @@ public struct TextFormatter {
 
     /// An explain line: the state it went to and why, from the kind column on, wrapped (not cut).
     /// The id is whole (a binding's gesture is named in full), the text then two spaces after a
-    /// long one; only an id that would leave no room for the text is cut.
-    private func explainLines(time: String, id: String, text: String) -> [String] {
+    /// long one; only an id that would leave no room for the text is cut. For a window's
+    /// recognizer, then `— over window:12 (foot "~")`, kept whole on the last row or on a row of
+    /// its own, its title cut to fit.
+    private func explainLines(time: String, id: String, text: String, window: WindowName? = nil) -> [String] {
         let idRoom = max(Self.idWidth, width - Self.timeWidth - 2 - 1 - 24)
         var head = pad(time, Self.timeWidth, right: true) + "  " + pad(clip(id, idRoom), Self.idWidth) + " "
         if head.unicodeScalars.count > Self.explainColumn { head += " " }
         let indent = String(repeating: " ", count: Self.explainColumn)
-        let pieces = wrap(text, room: max(10, width - head.unicodeScalars.count))
+        let room = max(10, width - head.unicodeScalars.count)
+        var pieces = wrap(text, room: room)
+        if let window {
+            let lead = "— over "
+            let last = pieces[pieces.count - 1]
+            let onLast = last.unicodeScalars.count + 1 + lead.unicodeScalars.count
+            if onLast + window.label.unicodeScalars.count <= room {
+                pieces[pieces.count - 1] = last + " " + lead + window.label
+            } else {
+                pieces.append(lead + window.label(fitting: room - lead.unicodeScalars.count))
+            }
+        }
         return [head + pieces[0]] + pieces.dropFirst().map { indent + $0 }
     }
 

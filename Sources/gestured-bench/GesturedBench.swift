@@ -31,6 +31,11 @@ struct GesturedBench: ParsableCommand {
     @Flag(help: "Measure only the throughputs with parsing (evemu and libinput record; for profilers).")
     var parsingOnly = false
 
+    @Option(help: ArgumentHelp(
+        "Lay every measurement over a desktop of this many windows, as a bridge would describe it (0: no desktop).",
+        discussion: "One output every touchscreen covers, the windows in a grid (the first focused: every touchpad's), every other one matched by a window rule with a pinch and a two-finger pan."))
+    var desktopWindows = 0
+
     func run() throws {
         let files = try recordingFiles(in: corpus)
         guard !files.isEmpty else { throw ValidationError("no recordings under \(corpus)") }
@@ -44,8 +49,12 @@ struct GesturedBench: ParsableCommand {
         let frameCount = workload.reduce(0) { $0 + $1.events.count { $0.isSynReport } }
         guard eventCount > 0 else { throw ValidationError("the corpus under \(corpus) holds no events") }
 
-        let defaultEngine = ConfigurationLoader.loadDefault().engine
-        let stressEngine = StressConfiguration.make()
+        var defaultEngine = ConfigurationLoader.loadDefault().engine
+        var stressEngine = StressConfiguration.make()
+        if desktopWindows > 0 {
+            defaultEngine.windowRules = [BenchDesktop.rule]
+            stressEngine.windowRules = [BenchDesktop.rule]
+        }
         // The same corpus as `libinput record` YAML, one file per recording.
         let records = try libinputRecordFiles(workload)
         defer { try? FileManager.default.removeItem(atPath: records.folder) }
@@ -298,7 +307,9 @@ struct GesturedBench: ParsableCommand {
     // MARK: helpers
 
     func makePipeline(_ recording: Recording, engine: EngineConfiguration, forwarding: Bool = false) -> GesturePipeline {
-        var pipeline = GesturePipeline(engine: GestureEngine(configuration: engine))
+        var engine = GestureEngine(configuration: engine)
+        if desktopWindows > 0 { _ = engine.setDesktop(BenchDesktop.desktop(windows: desktopWindows), at: .zero) }
+        var pipeline = GesturePipeline(engine: engine)
         let ref = DeviceRef(id: 0, name: recording.description.name, kind: recording.description.kind)
         pipeline.addDevice(recording.description, ref: ref, surface: SurfaceConfiguration())
         if forwarding { pipeline.startForwarding(device: 0) }

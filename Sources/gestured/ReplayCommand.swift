@@ -71,6 +71,12 @@ struct ReplayCommand: ParsableCommand {
         valueName: "file.evemu"))
     var forward: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Replay over this desktop: a snapshot of the desktop request's JSON lines, as `gesturectl desktop --print --once` prints them.",
+        discussion: "Its windows become regions with the config's window rules, touchscreens follow their output, and lines over a window name it.",
+        valueName: "snapshot.json"))
+    var desktop: String?
+
     @Option(name: .long, help: "Serve the output on this Unix socket instead of stdout.")
     var socket: String?
 
@@ -104,7 +110,15 @@ struct ReplayCommand: ParsableCommand {
             throw ExitCode(1)
         }
         for line in Replay.warningLines(recordings) { writeStandardError(line + "\n") }
-        let options = ReplayOptions(configuration: configuration, emitsAllTouches: touches, explains: explain)
+        var options = ReplayOptions(configuration: configuration, emitsAllTouches: touches, explains: explain)
+        if let desktop {
+            do {
+                options.desktop = try Replay.loadDesktop(path: desktop)
+            } catch {
+                writeStandardError(error.description + "\n")
+                throw ExitCode(1)
+            }
+        }
 
         if let socket {
             JournalLogHandler.bootstrap()

@@ -44,6 +44,16 @@ extension EngineLane {
             default: return .blocked(q)
             }
         }
+        // Out of line: with no keeping region (the config's tree alone) the list is always empty,
+        // and `requirement` stays small enough to be inlined where it is asked.
+        if !slots[r].keptWaits.isEmpty { return keptRequirement(r) }
+        return .clear
+    }
+
+    /// `requirement`'s answer for the recognizers `r` waits for because a keeping region holds its
+    /// touches (EngineLane+Keeping.swift).
+    @inline(never)
+    func keptRequirement(_ r: Int) -> Requirement {
         for q in slots[r].keptWaits {
             switch slots[q].state {
             case .failed: continue

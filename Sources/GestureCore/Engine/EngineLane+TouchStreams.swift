@@ -18,7 +18,9 @@ extension EngineLane {
     }
 
     mutating func newRecord(_ touch: Touch, frame: TouchFrame, layout: Int) -> Int {
-        let region = hitRegion(touch.location, layout: layouts[layout], deviceKind: frame.device.kind, output: boundOutput) ?? -1
+        // Asked of the tree, not of the lane: a call on the lane here copied the whole lane.
+        let region = tree.hitRegion(touch.location, layout: layouts[layout], deviceKind: frame.device.kind,
+                                    output: boundOutput, touchpadWindow: touchpadWindow) ?? -1
         // The recognizers the touch is bound to: the region chain's own array unless a recognizer is
         // busy with another device's touches (then a filtered copy). Records of touches in the same
         // region share one buffer (`seenTouchesShareRecognizers` sees it at once); nothing is allocated.

@@ -409,16 +409,9 @@ struct EngineLane: Sendable {
 
     func hitChain(_ point: Point, surfaceSize: Point, deviceKind: DeviceKind, output: Int = -1) -> [String] {
         let layout = layouts.first(where: { $0.size == surfaceSize }) ?? tree.layout(for: surfaceSize)
-        guard let hit = hitRegion(point, layout: layout, deviceKind: deviceKind, output: output) else { return [] }
+        guard let hit = tree.hitRegion(point, layout: layout, deviceKind: deviceKind, output: output,
+                                       touchpadWindow: touchpadWindow) else { return [] }
         return tree.chain(from: hit).map { tree.nodes[$0].id }
-    }
-
-    /// The region a new touch is bound to: hit-tested (only the bound output's regions), and for a
-    /// touchpad touch that hits only the root, the window it is bound to (`touchpadWindow`).
-    func hitRegion(_ point: Point, layout: RegionTree.Layout, deviceKind: DeviceKind, output: Int) -> Int? {
-        let found = tree.hit(point, layout: layout, deviceKind: deviceKind, output: deviceKind == .touchpad ? -1 : output)
-        if found == 0 && deviceKind == .touchpad && touchpadWindow > 0 { return touchpadWindow }
-        return found
     }
 
     /// Every recognizer's current state, in configuration order (for tests and status).

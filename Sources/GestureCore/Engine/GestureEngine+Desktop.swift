@@ -16,6 +16,13 @@ struct DesktopState: Sendable {
     var recognizerCount = 0
     /// Outputs given to devices by the config (`surfaces[].output`), by device id.
     var deviceOutputs: [Int: String] = [:]
+
+    /// The output touchscreen `id`'s touches hit the regions of, or nil.
+    func output(forDevice id: Int) -> String? {
+        guard let desktop else { return nil }
+        if let name = deviceOutputs[id] { return desktop.output(named: name) == nil ? nil : name }
+        return desktop.defaultTouchscreenOutput
+    }
 }
 
 /// The desktop as the view tree (docs/desktop.md): under the root, below the config's own children,
@@ -58,11 +65,7 @@ extension GestureEngine {
     }
 
     /// The output touchscreen `id`'s touches hit the regions of, or nil.
-    public func output(forDevice id: Int) -> String? {
-        guard let desktop = desktopState.desktop else { return nil }
-        if let name = desktopState.deviceOutputs[id] { return desktop.output(named: name) == nil ? nil : name }
-        return desktop.defaultTouchscreenOutput
-    }
+    public func output(forDevice id: Int) -> String? { desktopState.output(forDevice: id) }
 
     /// The hit-test chain at `point` (logical pixels) of output `name`, windows included; nil when
     /// the desktop has no such output.
@@ -81,6 +84,10 @@ extension GestureEngine {
         let rule = desktopState.placed[id]?.rule.map { configuration.windowRules[$0].id }
         return (w, rule)
     }
+
+    /// How lines name the windows of the desktop now, with the rules they match (empty without a
+    /// desktop): the line writers look a line's region up in it when they write the line.
+    public var windowNames: WindowNames { WindowNames(desktop: desktopState.desktop, rules: configuration.windowRules) }
 
     /// Recognizers held by window regions now.
     var desktopRecognizerCount: Int { desktopState.recognizerCount }
@@ -168,7 +175,7 @@ extension GestureEngine {
     }
 
     /// A window's frame as shares of its output, so it lands right whatever the touch surface's units.
-    static func frame(of w: DesktopWindow, on o: DesktopOutput) -> RegionFrame {
+    public static func frame(of w: DesktopWindow, on o: DesktopOutput) -> RegionFrame {
         func share(_ v: Double, _ of: Double) -> Length { .percent(of > 0 ? v / of * 100 : 0) }
         return RegionFrame(x: share(w.x, o.width), y: share(w.y, o.height),
                            width: share(w.width, o.width), height: share(w.height, o.height))
@@ -176,19 +183,28 @@ extension GestureEngine {
 
     /// Binds lane `l` to its output (touchscreens) or window (touchpads).
     mutating func bindDesktop(lane l: Int) {
-        lanes[l].boundOutput = -1
-        lanes[l].touchpadWindow = -1
-        guard let desktop = desktopState.desktop else { return }
-        if lanes[l].deviceKind == .touchpad {
+        (lanes[l].boundOutput, lanes[l].touchpadWindow) = Self.desktopBinding(
+            desktopState, template.tree, configuration.touchpadWindow, kind: lanes[l].deviceKind, device: laneDevices[l])
+    }
+
+    /// The region index of the output a lane of device `device` hits (touchscreens), and of the
+    /// window its touches go to when they hit only the root (touchpads); -1: none. Static, so the
+    /// engine's frame path can ask it without a call on the engine.
+    @inline(never)
+    static func desktopBinding(_ state: DesktopState, _ tree: RegionTree, _ touchpadWindow: TouchpadWindow,
+                               kind: DeviceKind, device: Int) -> (output: Int, touchpadWindow: Int) {
+        guard let desktop = state.desktop else { return (-1, -1) }
+        if kind == .touchpad {
             var window = desktop.windows.first { $0.focused }
-            if configuration.touchpadWindow == .pointer, let p = desktop.pointer,
+            if touchpadWindow == .pointer, let p = desktop.pointer,
                let under = desktop.window(at: Point(x: p.x, y: p.y), on: p.output) {
                 window = under
             }
-            if let window, let index = template.tree.indexByID[window.regionID] { lanes[l].touchpadWindow = index }
-        } else if let name = output(forDevice: laneDevices[l]),
-                  let index = template.tree.indexByID[DesktopRegions.outputPrefix + name] {
-            lanes[l].boundOutput = index
+            return (-1, window.flatMap { tree.indexByID[$0.regionID] } ?? -1)
         }
+        if let name = state.output(forDevice: device), let index = tree.indexByID[DesktopRegions.outputPrefix + name] {
+            return (index, -1)
+        }
+        return (-1, -1)
     }
 }

@@ -69,7 +69,13 @@ public struct GestureEngine: Sendable {
             lanes[lane].hygiene = ContactHygiene(settings: configuration.contacts(for: frame.device.kind))
             lanes[lane].configure(for: frame.device.kind)
             lanes[lane].forwarding.enabled = forwardedDevices.contains(frame.device.id)
-            if desktopState.desktop != nil { bindDesktop(lane: lane) }
+            // Not a mutating call on the engine here: after one, every frame checked the lanes'
+            // storage a second time (docs/architecture.md).
+            if desktopState.desktop != nil {
+                (lanes[lane].boundOutput, lanes[lane].touchpadWindow) = Self.desktopBinding(
+                    desktopState, template.tree, configuration.touchpadWindow, kind: frame.device.kind,
+                    device: frame.device.id)
+            }
         }
         lanes[lane].process(frame, into: &out)
         updateNextDeadline()

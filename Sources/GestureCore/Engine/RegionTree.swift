@@ -175,11 +175,20 @@ struct RegionTree: Sendable {
         return Point(x: clamp(p.x, size.x), y: clamp(p.y, size.y))
     }
 
+    /// The region a new touch is bound to: hit-tested (of the output regions, only `output`'s), and
+    /// for a touchpad touch that hits only the root, `touchpadWindow` (the window region it is bound
+    /// to, GestureEngine+Desktop.swift; -1: none).
+    func hitRegion(_ point: Point, layout: Layout, deviceKind: DeviceKind, output: Int, touchpadWindow: Int) -> Int? {
+        let found = hit(point, layout: layout, deviceKind: deviceKind, output: deviceKind == .touchpad ? -1 : output)
+        if found == 0 && deviceKind == .touchpad && touchpadWindow > 0 { return touchpadWindow }
+        return found
+    }
+
     private func hit(node i: Int, _ p: Point, _ layout: Layout, _ kind: DeviceKind, _ output: Int) -> Int? {
-        let n = nodes[i]
-        if n.hidden || !n.interactionEnabled { return nil }
-        if n.role == .output && i != output { return nil }
-        if !n.deviceKinds.isEmpty && !n.deviceKinds.contains(kind) { return nil }
+        // The node's fields where they lie: a copy of the node retains and releases each of its arrays.
+        if nodes[i].hidden || !nodes[i].interactionEnabled { return nil }
+        if nodes[i].role == .output && i != output { return nil }
+        if !nodes[i].deviceKinds.isEmpty && !nodes[i].deviceKinds.contains(kind) { return nil }
         let r = layout.hitFrames[i]
         if i == 0 {
             // The root covers the whole surface, far edges included (everything when the surface size
@@ -190,9 +199,10 @@ struct RegionTree: Sendable {
         } else if !r.contains(p) {
             return nil
         }
-        var c = n.children.count - 1
+        let children = nodes[i].children
+        var c = children.count - 1
         while c >= 0 {
-            if let h = hit(node: n.children[c], p, layout, kind, output) { return h }
+            if let h = hit(node: children[c], p, layout, kind, output) { return h }
             c -= 1
         }
         return i

@@ -75,6 +75,19 @@ public struct JSONLine: Sendable {
     public mutating func add(_ k: String, _ p: Point) {
         field(k, valueAtMost: JSONLine.pointBytes) { JSONLine.put(point: p, $0) }
     }
+    /// Adds fields encoded elsewhere (`"key":value`, as `WindowName.field`) as they are.
+    public mutating func addEncoded(_ fields: [UInt8]) {
+        let comma = first ? 0 : 1
+        first = false
+        fields.withUnsafeBufferPointer { raw in
+            write(atMost: comma + raw.count) { p in
+                if comma == 1 { p[0] = UInt8(ascii: ",") }
+                if raw.count > 0 { p.advanced(by: comma).update(from: raw.baseAddress!, count: raw.count) }
+                return comma + raw.count
+            }
+        }
+    }
+
     /// Adds pre-encoded JSON (an object or array) as is.
     public mutating func addRaw(_ k: String, _ json: String) {
         var json = json
@@ -311,7 +324,18 @@ public struct JSONLine: Sendable {
 
 extension GestureEvent {
     /// The gesture line (docs/protocol.md).
-    public var jsonLine: String { JSONObjectWriter.object(capacity: jsonCapacity, writeJSON) }
+    public var jsonLine: String { jsonLine(window: nil) }
+
+    /// The gesture line with the window its region follows, when it is a window's (`WindowNames`).
+    public func jsonLine(window: WindowName?) -> String {
+        JSONObjectWriter.object(capacity: jsonCapacity + (window?.field.count ?? 0) + 1) { w in
+            writeLead(&w)
+            w.add("time", time.seconds)
+            writePlace(&w)
+            if let window { w.add(encoded: window.field) }
+            writeMeasures(&w)
+        }
+    }
 
     /// The most the line takes (every string escaped in full, every number at its longest).
     var jsonCapacity: Int {
@@ -325,13 +349,6 @@ extension GestureEvent {
     var measuresCapacity: Int {
         // The longest direction ("right", 5 bytes) for any: no string is made to measure one.
         9 * JSONObjectWriter.keyBytes + 2 + 6 * 5 + 5 * JSONLine.numberBytes + 3 * JSONLine.pointBytes
-    }
-
-    private func writeJSON(_ w: inout JSONObjectWriter) {
-        writeLead(&w)
-        w.add("time", time.seconds)
-        writePlace(&w)
-        writeMeasures(&w)
     }
 
     // The line in the parts `StreamedLineWriter` keeps encoded between lines: the lead and the
@@ -369,10 +386,14 @@ extension GestureEvent {
 }
 
 extension TouchEvent {
-    public var jsonLine: String { JSONObjectWriter.object(capacity: jsonCapacity, writeJSON) }
+    public var jsonLine: String { jsonLine(window: nil) }
+    /// The touch line with the window of its hit region, when it is a window's (`WindowNames`).
+    public func jsonLine(window: WindowName?) -> String {
+        JSONObjectWriter.object(capacity: jsonCapacity + (window?.field.count ?? 0) + 1) { writeJSON(&$0, window) }
+    }
     /// The touch line and a newline at the start of `buffer` (`StreamedLineWriter`).
-    func writeJSONLine(into buffer: inout [UInt8]) -> Int {
-        JSONObjectWriter.write(capacity: jsonCapacity, into: &buffer, writeJSON)
+    func writeJSONLine(into buffer: inout [UInt8], window: WindowName?) -> Int {
+        JSONObjectWriter.write(capacity: jsonCapacity + (window?.field.count ?? 0) + 1, into: &buffer) { writeJSON(&$0, window) }
     }
 
     private var jsonCapacity: Int {
@@ -381,12 +402,13 @@ extension TouchEvent {
             + W.bound(responder ?? "") + W.bound(device) + 3 * JSONLine.numberBytes + JSONLine.pointBytes + 2
     }
 
-    private func writeJSON(_ w: inout JSONObjectWriter) {
+    private func writeJSON(_ w: inout JSONObjectWriter, _ window: WindowName?) {
         w.add("type", "touch")
         w.add("phase", phase.rawValue)
         w.add("id", id.rawValue)
         w.add("location", location)
         if let region { w.add("region", region) }
+        if let window { w.add(encoded: window.field) }
         if let responder { w.add("responder", responder) }
         w.add("tapCount", tapCount)
         w.add("time", time.seconds)
@@ -409,11 +431,15 @@ extension TouchForwarding {
 }
 
 extension ExplainEvent {
-    public var jsonLine: String {
+    public var jsonLine: String { jsonLine(window: nil) }
+
+    /// The explain line with the window its region follows, when it is a window's (`WindowNames`).
+    public func jsonLine(window: WindowName?) -> String {
         var j = JSONLine()
         j.add("type", "explain")
         j.add("gesture", gesture)
         j.add("region", region)
+        if let window { j.addEncoded(window.field) }
         j.add("from", from.rawValue)
         j.add("to", to.rawValue)
         j.add("time", time.seconds)
@@ -424,12 +450,18 @@ extension ExplainEvent {
 }
 
 extension EngineOutput {
-    public var jsonLine: String {
+    public var jsonLine: String { jsonLine(window: nil) }
+
+    /// The line, with `window` after the region (gesture, explain and touch lines; `WindowNames.window(of:)`).
+    public func jsonLine(window: WindowName?) -> String {
         switch self {
-        case .gesture(let g): g.jsonLine
-        case .touch(let t): t.jsonLine
-        case .explain(let e): e.jsonLine
+        case .gesture(let g): g.jsonLine(window: window)
+        case .touch(let t): t.jsonLine(window: window)
+        case .explain(let e): e.jsonLine(window: window)
         case .forwarding(let f): f.jsonLine
         }
     }
+
+    /// The line, naming the window of its region when `windows` has it.
+    public func jsonLine(windows: WindowNames) -> String { jsonLine(window: windows.window(of: self)) }
 }

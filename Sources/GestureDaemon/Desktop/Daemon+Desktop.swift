@@ -40,9 +40,12 @@ extension Daemon {
         applyDesktop(nil)
     }
 
-    /// Makes `desktop` the engine's (nil: none) and binds every device to it.
+    /// Makes `desktop` the engine's (nil: none) and binds every device to it. The lines the change
+    /// makes (a gesture cancelled on a window that went) still name the windows as they were; the
+    /// lines after it, as they are now.
     func applyDesktop(_ desktop: Desktop?) {
         handle(pipeline.engine.setDesktop(desktop, at: now))
+        hub.lines.windows = pipeline.engine.windowNames
         bindDevicesToDesktop()
     }
 
@@ -65,8 +68,7 @@ extension Daemon {
         var surface = apps.surfaces.applied(to: configuration.surface(for: description, kind: ref.kind, path: path), device: ref)
         if ref.kind == .touchscreen, let desktop = pipeline.engine.desktop {
             if let name = pipeline.engine.output(forDevice: ref.id), let o = desktop.output(named: name) {
-                surface.size = Point(x: o.width, y: o.height)
-                surface.rotation = o.transform.rotation
+                surface = surface.following(o)
                 if o.transform.isFlipped && desktopNotes.insert("flipped \(name)").inserted {
                     logger.notice("output is flipped: the touchscreen takes its rotation only", metadata: [
                         "output": "\(name)", "transform": "\(o.transform.rawValue)"])

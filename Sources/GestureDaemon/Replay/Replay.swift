@@ -12,14 +12,28 @@ public struct ReplayOptions: Sendable {
     public var explains: Bool
     /// Forward every device (`--forward`): the engine gives verdicts, and the clones' events are computed.
     public var forwards: Bool
+    /// The desktop the replay runs over (`--desktop`), as a bridge would have sent it: its windows
+    /// are regions, touchscreens follow their output, and lines name the windows.
+    public var desktop: Desktop?
 
     public init(configuration: Configuration, emitsAllTouches: Bool = false, explains: Bool = false,
-                forwards: Bool = false) {
+                forwards: Bool = false, desktop: Desktop? = nil) {
         self.configuration = configuration
         self.emitsAllTouches = emitsAllTouches
         self.explains = explains
         self.forwards = forwards
+        self.desktop = desktop
     }
+
+    /// How the lines of this replay name the windows (empty without a desktop).
+    public var windowNames: WindowNames { WindowNames(desktop: desktop, rules: configuration.engine.windowRules) }
+}
+
+/// Where a replayed device lies: its surface, and with a desktop the output it is bound to.
+public struct ReplayPlacement: Sendable {
+    public var surface: SurfaceConfiguration
+    /// The desktop output whose windows the device's touches hit (touchscreens), nil otherwise.
+    public var output: String?
 }
 
 /// The `gestured replay` driver: recordings in, engine outputs out, through the same
@@ -74,16 +88,13 @@ public enum Replay {
                            pace: ((Timestamp) -> Void)? = nil, forwarded: ((Int, [RawEvent]) -> Void)? = nil,
                            notes: ((Int, String) -> Void)? = nil,
                            emit: (EngineOutput) -> Void) {
-        var engine = GestureEngine(configuration: options.configuration.engine)
-        engine.explains = options.explains
+        let (engine, placements) = start(recordings, options: options)
         var pipeline = GesturePipeline(engine: engine, emitsAllTouches: options.emitsAllTouches)
         // A device the config does not select is not opened, as live: none of its events is fed.
         let selected = decisions(recordings, configuration: options.configuration).map(\.selects)
         for (index, recording) in recordings.enumerated() where selected[index] {
-            let ref = deviceRef(recording, index: index)
-            let surface = options.configuration.surface(for: recording.description, kind: ref.kind,
-                                                        path: recording.description.path ?? recording.source)
-            pipeline.addDevice(recording.description, ref: ref, surface: surface)
+            pipeline.addDevice(recording.description, ref: deviceRef(recording, index: index),
+                               surface: placements[index].surface)
             if options.forwards { pipeline.startForwarding(device: index) }
         }
         func drain() { if let forwarded { pipeline.drainForwarded(forwarded) } }
@@ -115,6 +126,40 @@ public enum Replay {
                 notes(index, problem)
             }
         }
+    }
+
+    /// Where each recording's device lies (its surface; with a desktop, its output), as the replay places it.
+    public static func placements(_ recordings: [Recording], options: ReplayOptions) -> [ReplayPlacement] {
+        start(recordings, options: options).placements
+    }
+
+    /// The engine a replay starts with, and its devices' places: with a desktop, the desktop's
+    /// regions, each device bound to its output (`surfaces[].output` or the default) and each
+    /// touchscreen on an output taking its logical size and rotation, as the daemon does while a
+    /// bridge is connected (docs/desktop.md).
+    static func start(_ recordings: [Recording], options: ReplayOptions) -> (engine: GestureEngine, placements: [ReplayPlacement]) {
+        let configuration = options.configuration
+        var engine = GestureEngine(configuration: configuration.engine)
+        engine.explains = options.explains
+        var placements: [ReplayPlacement] = []
+        if let desktop = options.desktop {
+            for (index, recording) in recordings.enumerated() {
+                let d = recording.description
+                engine.setOutput(configuration.output(for: d, kind: d.kind, path: d.path ?? recording.source), forDevice: index)
+            }
+            _ = engine.setDesktop(desktop, at: .zero)
+        }
+        for (index, recording) in recordings.enumerated() {
+            let d = recording.description
+            var placement = ReplayPlacement(surface: configuration.surface(for: d, kind: d.kind, path: d.path ?? recording.source))
+            if d.kind == .touchscreen, let desktop = options.desktop, let name = engine.output(forDevice: index),
+               let o = desktop.output(named: name) {
+                placement.surface = placement.surface.following(o)
+                placement.output = name
+            }
+            placements.append(placement)
+        }
+        return (engine, placements)
     }
 
     /// A forwarded replay: the outputs, and per recording what its clone gets (same description,

@@ -47,6 +47,8 @@ public struct ReplayPresentation {
         let writer = LineWriter(fd: 1, flushesEachLine: pace != nil)
         let printer = OutputPrinter(format: format, writer: writer, origin: origin)
         printer.showsRoutine = showsRoutine
+        let windows = options.windowNames
+        printer.windows = windows
         var all: [EngineOutput] = []
         var lines: [String] = []
         let bindings = printsBindings ? BindingPreview.dispatcher(for: recordings, options.configuration, printer: printer) : nil
@@ -64,24 +66,28 @@ public struct ReplayPresentation {
             if case .touch = output, !printsTouches { return }
             if verdictsExplained, case .forwarding = output { return }
             if !showsRoutine, case .explain(let e) = output, e.routine { return }
-            if comparing { lines.append(output.jsonLine) } else { printer.print(output) }
+            if comparing { lines.append(output.jsonLine(windows: windows)) } else { printer.print(output) }
             if let bindings, case .gesture(let event) = output { bindings.handle(event, now: event.time.microseconds) }
         }
         if !comparing { printer.finish() }
         var status: Int32 = 0
         if let svgPath {
-            let configuration = options.configuration
-            let devices = recordings.map {
-                ReplayPicture.Device(description: $0.description, source: $0.source,
-                                     surface: configuration.surface(for: $0.description, kind: $0.description.kind,
-                                                                    path: $0.description.path ?? $0.source),
-                                     root: configuration.engine.root)
+            let placements = Replay.placements(recordings, options: options)
+            let devices = recordings.enumerated().map { i, recording in
+                // With a desktop, a touchscreen's output and its windows, below the config's own regions.
+                var root = options.configuration.engine.root
+                if let name = placements[i].output, let output = options.desktop?.regions(ofOutput: name) {
+                    root.children.insert(output, at: 0)
+                }
+                return ReplayPicture.Device(description: recording.description, source: recording.source,
+                                            surface: placements[i].surface, root: root, windows: windows)
             }
             let names = recordings.map { $0.source.split(separator: "/").last.map(String.init) ?? $0.source }
             var unique: [String] = []
             for name in names where !unique.contains(name) { unique.append(name) }
             let picture = ReplayPicture(title: "Replay of " + unique.joined(separator: ", "), configName: configName,
-                                        devices: devices, outputs: all, origin: origin, forwarded: options.forwards)
+                                        devices: devices, outputs: all, origin: origin, forwarded: options.forwards,
+                                        windows: windows)
             let svg = ReplaySVG.render(picture, explained: options.explains)
             if let error = Self.write(svg, to: svgPath) {
                 writeStandardError("gestured: cannot write \(svgPath): \(error)\n")

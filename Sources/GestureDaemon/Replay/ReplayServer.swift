@@ -92,6 +92,7 @@ public final class ReplayServer {
         hub.recognizerKinds = Daemon.kinds(of: options.configuration)
         hub.regionIDs = Daemon.regionIDs(options.configuration.engine.root)
         hub.checksFilterNames = true
+        hub.lines.windows = options.windowNames
         if waitForClient {
             logger.info("waiting for a client to subscribe")
             while !hub.hasSubscriber { try service(timeout: -1) }
