@@ -51,7 +51,8 @@ done < "$root/Tests/vm/cases.txt"
 
 # --- the VM ------------------------------------------------------------------------------------------
 start=$(date +%s)
-timeout 1200 vng -r "$kernel" --disable-kvm --memory 2G --cpus 2 --rwdir "$out" \
+# The cases, CPU, forwarding and tune parts take 12–18 min under emulation; a bound well above that.
+timeout 2400 vng -r "$kernel" --disable-kvm --memory 2G --cpus 2 --rwdir "$out" \
     --exec "$root/Tests/vm/inside.sh $root $bin $out $relbin" > "$out/vm-console.log" 2>&1
 vm_rc=$?
 log "VM ran $(( $(date +%s) - start )) s, exit $vm_rc"
