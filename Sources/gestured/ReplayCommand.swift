@@ -111,6 +111,8 @@ struct ReplayCommand: ParsableCommand {
         }
         for line in Replay.warningLines(recordings) { writeStandardError(line + "\n") }
         var options = ReplayOptions(configuration: configuration, emitsAllTouches: touches, explains: explain)
+        // Forwarding as the daemon does: a read (a frame) at a time, written ahead when nothing can take it.
+        options.readsFrames = forward != nil
         if let desktop {
             do {
                 options.desktop = try Replay.loadDesktop(path: desktop)

@@ -88,6 +88,11 @@ def check_forwarding():
         if len(v) >= 4 and v[0].isdigit() and len(d) >= 3 and d[0].isdigit():
             print(f"  latency, {label}: p50 {v[0]} µs, p99 {v[1]} µs; ratio to direct p50 {int(v[0]) / int(d[0]):.2f}, "
                   f"p99 {int(v[1]) / max(1, int(d[1])):.2f}")
+    # The forwarder's own CPU time and times scheduled per frame (the last two fields, when measured).
+    for key, label in (("latency-floor", "the least hop"), ("latency-clone", "gestured")):
+        v = figures.get(key, [])
+        if len(v) >= 10:
+            print(f"  forwarder per frame, {label}: {v[8]} µs CPU, scheduled {v[9]} times")
     for line in plain_lines(os.path.join(out, "forwarding-figures.txt")):
         parts = line.split()
         if parts[0] != "real-swipe" or len(parts) < 4:

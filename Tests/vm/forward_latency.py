@@ -3,13 +3,15 @@
 a reader's device to appear, then writes frames of a one-finger drag to the source and, for each,
 times the moment its SYN_REPORT can be read from the reader's node (CLOCK_MONOTONIC, µs).
 
-  forward_latency.py clone NAME OUT FRAMES   source named NAME; reads the gestured clone of it
-  forward_latency.py direct NAME OUT FRAMES  reads the source itself (the kernel alone, for the ratio)
+  forward_latency.py clone NAME OUT FRAMES [PID]   source named NAME; reads the gestured clone of it
+  forward_latency.py direct NAME OUT FRAMES        reads the source itself (the kernel alone, for the ratio)
 
 Writes OUT as "p50 p99 max count stamp50 stamp99 wake50 wake99" in µs: the whole delay, then its two
 parts: from the write to the kernel's timestamp of the frame the reader gets (the kernel alone: the
 source's; through a clone: the writer of the clone, its wake-up, read, work and write, included), and
-from that timestamp to the reader having it (the reader's wake-up and read)."""
+from that timestamp to the reader having it (the reader's wake-up and read). With PID (the
+forwarder), two more fields: the forwarder's CPU time per frame (µs) and its times scheduled per frame
+over the timed frames (/proc/PID/schedstat), which tell its own work from the kernel's."""
 import fcntl, glob, os, select, struct, sys, time
 
 UI_SET_EVBIT, UI_SET_KEYBIT, UI_SET_ABSBIT, UI_SET_PROPBIT = 0x40045564, 0x40045565, 0x40045567, 0x4004556E
@@ -20,6 +22,21 @@ ABS_X, ABS_Y, ABS_MT_SLOT, ABS_MT_X, ABS_MT_Y, ABS_MT_ID = 0, 1, 0x2F, 0x35, 0x3
 EVENT = struct.Struct("llHHi")
 
 mode, name, out, frames = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+forwarder = sys.argv[5] if len(sys.argv) > 5 else None
+
+
+def schedstat():
+    """The forwarder's (ns on a CPU, times run) summed over its threads, or None."""
+    if forwarder is None:
+        return None
+    ns = runs = 0
+    for task in glob.glob(f"/proc/{forwarder}/task/*/schedstat"):
+        try:
+            fields = open(task).read().split()
+        except OSError:
+            continue
+        ns, runs = ns + int(fields[0]), runs + int(fields[2])
+    return ns, runs
 
 ui = os.open("/dev/uinput", os.O_WRONLY | os.O_NONBLOCK)
 for ev in (EV_SYN, EV_KEY, EV_ABS):
@@ -80,6 +97,7 @@ write([(EV_ABS, ABS_MT_SLOT, 0), (EV_ABS, ABS_MT_ID, 1), (EV_ABS, ABS_MT_X, x), 
        (EV_KEY, BTN_TOUCH, 1), (EV_ABS, ABS_X, x), (EV_ABS, ABS_Y, 1500), (EV_SYN, 0, 0)])
 time.sleep(0.2)
 drain()
+before = schedstat()
 for i in range(frames):
     x = 1000 + (i % 200) * 5
     start = time.monotonic_ns()
@@ -100,6 +118,7 @@ for i in range(frames):
         stamps.append((got - start) / 1000)
         wakes.append((now - got) / 1000)
     time.sleep(0.01)
+after = schedstat()
 write([(EV_ABS, ABS_MT_ID, -1), (EV_KEY, BTN_TOUCH, 0), (EV_SYN, 0, 0)])
 time.sleep(0.2)
 for s in (samples, stamps, wakes):
@@ -107,7 +126,9 @@ for s in (samples, stamps, wakes):
 if samples:
     pick = lambda s, q: s[min(len(s) - 1, int(q * len(s)))]
     open(out, "w").write(f"{pick(samples, 0.5):.0f} {pick(samples, 0.99):.0f} {samples[-1]:.0f} {len(samples)} "
-                         f"{pick(stamps, 0.5):.0f} {pick(stamps, 0.99):.0f} {pick(wakes, 0.5):.0f} {pick(wakes, 0.99):.0f}\n")
+                         f"{pick(stamps, 0.5):.0f} {pick(stamps, 0.99):.0f} {pick(wakes, 0.5):.0f} {pick(wakes, 0.99):.0f}"
+                         + (f" {(after[0] - before[0]) / 1000 / frames:.0f} {(after[1] - before[1]) / frames:.2f}"
+                            if before and after else "") + "\n")
 else:
     open(out, "w").write("no-samples\n")
 fcntl.ioctl(ui, UI_DEV_DESTROY)

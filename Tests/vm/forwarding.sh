@@ -355,12 +355,12 @@ forwarding_section() {
     if cc -O2 -o "$out/hop-floor" "$root/scripts/profiling/hop-floor.c" 2>"$out/hop-floor.err"; then
         "$out/hop-floor" "fwd-latency floor" &
         local hop=$!
-        python3 "$root/Tests/vm/forward_latency.py" clone "fwd-latency floor" "$out/fwd-latency-floor.txt" 200
+        python3 "$root/Tests/vm/forward_latency.py" clone "fwd-latency floor" "$out/fwd-latency-floor.txt" 200 "$hop"
         kill "$hop"; wait "$hop" 2>/dev/null
         echo "latency-floor $(cat "$out/fwd-latency-floor.txt")" >> "$out/forwarding-figures.txt"
     fi
     fwd_start_daemon "$lcfg" "$out/fwd-daemon-latency.log" "$relbin"
-    python3 "$root/Tests/vm/forward_latency.py" clone "fwd-latency clone" "$out/fwd-latency-clone.txt" 200
+    python3 "$root/Tests/vm/forward_latency.py" clone "fwd-latency clone" "$out/fwd-latency-clone.txt" 200 "$fwd_daemon"
     kill -TERM "$fwd_daemon"; wait "$fwd_daemon" 2>/dev/null
     echo "latency-direct $(cat "$out/fwd-latency-direct.txt")" >> "$out/forwarding-figures.txt"
     echo "latency-clone $(cat "$out/fwd-latency-clone.txt")" >> "$out/forwarding-figures.txt"

@@ -225,3 +225,28 @@ extension EngineLane {
         return parts.joined(separator: ", ")
     }
 }
+
+extension EngineLane {
+    /// Whether no verdict can come for this lane's forwarded touches from a frame that only moves or
+    /// presses them (no touch lands, lifts or changes its tool): every one passes (none new, held,
+    /// paused or withdrawn), and no claiming recognizer that has one of them can still take it
+    /// (possible, began or changed). Then the only verdicts left (`withdraw` by a claim; `hold`,
+    /// `release`, `pause`, `resume`, which need a landing or a lift) cannot come, and
+    /// `GesturePipeline.feed(_:device:writingAhead:)` writes such a frame before the engine runs.
+    var forwardedTouchesSettled: Bool {
+        guard forwarding.enabled else { return false }
+        for t in forwarding.touches {
+            guard t.state == .passing, !t.lifted else { return false }
+            for r in t.recognizers where slots[r].claimsForwarded {
+                let state = slots[r].state
+                if (state == .possible || state.isInProgress) && slots[r].touches.contains(t.id) { return false }
+            }
+        }
+        return true
+    }
+
+    /// Whether `touch` is one of this lane's forwarded touches.
+    func isForwardedTouch(_ touch: TouchID) -> Bool {
+        forwarding.touches.contains { $0.id == touch }
+    }
+}

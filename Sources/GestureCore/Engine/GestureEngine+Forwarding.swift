@@ -13,3 +13,14 @@ extension GestureEngine {
     /// Whether device `id` is forwarded.
     public func isForwarded(device id: Int) -> Bool { forwardedDevices.contains(id) }
 }
+
+extension GestureEngine {
+    /// The lane of device `id` when no verdict can come for its forwarded touches from a frame that
+    /// only moves them (`EngineLane.forwardedTouchesSettled`), else nil.
+    func settledForwardingLane(device id: Int) -> Int? {
+        var lane = 0
+        while lane < laneDevices.count && laneDevices[lane] != id { lane += 1 }
+        guard lane < laneDevices.count, lanes[lane].forwardedTouchesSettled else { return nil }
+        return lane
+    }
+}

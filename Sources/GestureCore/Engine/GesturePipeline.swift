@@ -11,6 +11,13 @@ public struct GesturePipeline: Sendable {
     var encoderIndex: [Int] = []
     var encoders: [ForwardingEncoder] = []
     var encoderDevices: [Int] = []
+    /// The encoder whose device's read was written ahead (GesturePipeline+WritingAhead.swift): its
+    /// events pass it by while the engine runs on them. -1: none.
+    var aheadEncoder = -1
+    /// Reads written ahead, and verdicts that came for such a read all the same (a bug: applied at
+    /// once as a frame of their own, so the clone stays right).
+    public internal(set) var readsWrittenAhead = 0
+    public internal(set) var verdictsAfterWritingAhead = 0
     /// Surfaces waiting for their device's touches to lift (GesturePipeline+LiveSurface.swift).
     var pendingSurfaces: [Int: SurfaceConfiguration] = [:]
     private var ids = TouchIDGenerator()
@@ -88,8 +95,10 @@ public struct GesturePipeline: Sendable {
             if out.isEmpty { out = engine.advance(to: event.time) } else { out += engine.advance(to: event.time) }
             if !encoders.isEmpty { forwardVerdicts(out, from: start, at: event.time, frameOf: -1) }
         }
-        // No forwarded device (the usual case): decided without reading the index.
-        let encoder = encoders.isEmpty ? -1 : encoderIndex[index]
+        // No forwarded device (the usual case): decided without reading the index. A read written
+        // ahead has been through its encoder already.
+        var encoder = encoders.isEmpty ? -1 : encoderIndex[index]
+        if encoder == aheadEncoder && encoder >= 0 { encoder = -1 }
         let report = assemblers[index].consume(event)
         if encoder >= 0 { _ = encoders[encoder].consume(event) }
         guard report else { return }
@@ -102,7 +111,11 @@ public struct GesturePipeline: Sendable {
                 out += deliver(frame)
             }
         }
-        if encoder >= 0 { forwardVerdicts(out, from: start, at: event.time, frameOf: encoder, assembler: index) }
+        if encoder >= 0 {
+            forwardVerdicts(out, from: start, at: event.time, frameOf: encoder, assembler: index)
+        } else if aheadEncoder >= 0 {
+            forwardVerdictsAfterWritingAhead(out, from: start, at: event.time)
+        }
         if !pendingSurfaces.isEmpty { applyPendingSurface(at: index) }
     }
 

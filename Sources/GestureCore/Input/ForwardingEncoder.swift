@@ -82,9 +82,9 @@ public struct ForwardingEncoder: Sendable {
     /// The frame being read: every event, and per event the serial of the track it belongs to (0: none).
     var frame: [RawEvent] = []
     var frameTracks: [Int] = []
-    private var verdicts: [TouchForwarding] = []
+    var verdicts: [TouchForwarding] = []
     var kept: [KeptFrame] = []
-    private var dropped = false
+    var dropped = false
     /// Key state (bit 0 BTN_TOUCH, bits 1…5 BTN_TOOL_FINGER…QUINTTAP) of the source and the clone.
     var sourceKeys: UInt8 = 0
     var cloneKeys: UInt8 = 0
@@ -315,7 +315,7 @@ public struct ForwardingEncoder: Sendable {
     }
 
     /// The fast path: every track passes and the clone shows what the source shows.
-    private mutating func writeAsItCame(at time: Timestamp) {
+    mutating func writeAsItCame(at time: Timestamp) {
         guard !frame.isEmpty else { return }
         for k in frame.indices {
             let e = frame[k]

@@ -162,7 +162,18 @@ extension Daemon {
         for i in eventBuffer.indices where eventBuffer[i].time.rawValue > latest { latest = eventBuffer[i].time.rawValue }
         if latest != Int64.min { lastEventTime = Timestamp(microseconds: latest) }
         switch MeasurementStage.current {
-        case .full, .noSend: handle(pipeline.feed(eventBuffer, device: id))
+        case .full, .noSend:
+            if device.clone == nil {
+                handle(pipeline.feed(eventBuffer, device: id))
+            } else {
+                // Touches nothing can take reach the desktop before the engine runs on them.
+                var failed = false
+                let outputs = pipeline.feed(eventBuffer, device: id) { _, events in
+                    failed = !writeClone(of: device, events)
+                }
+                if failed { stopForwarding(device, at: lastEventTime ?? .zero) }
+                handle(outputs)
+            }
         case .noOutput: _ = pipeline.feed(eventBuffer, device: id)
         case .readOnly: break
         }

@@ -54,15 +54,23 @@ extension Daemon {
     func writeClones() {
         var failed: [Int] = []
         pipeline.drainForwarded { id, events in
-            guard let device = devices[id], let clone = device.clone else { return }
-            do { try clone.write(events) } catch {
-                logger.error("cannot write to a device's clone; giving the device back to the desktop",
-                             metadata: ["name": "\(device.ref.name)", "error": "\(error)"])
-                failed.append(id)
-            }
+            guard let device = devices[id] else { return }
+            if !writeClone(of: device, events) { failed.append(id) }
         }
         let now = max(Timestamp(microseconds: monotonicMicroseconds()), lastEventTime ?? .zero)
         for id in failed { if let device = devices[id] { stopForwarding(device, at: now) } }
+    }
+
+    /// Writes events to the device's clone; false (logged) when the write fails: the caller then
+    /// gives the device back to the desktop (`stopForwarding`).
+    func writeClone(of device: LiveDevice, _ events: [RawEvent]) -> Bool {
+        guard let clone = device.clone else { return true }
+        do { try clone.write(events) } catch {
+            logger.error("cannot write to a device's clone; giving the device back to the desktop",
+                         metadata: ["name": "\(device.ref.name)", "error": "\(error)"])
+            return false
+        }
+        return true
     }
 
     /// Whether an input node is a clone (this daemon's, or any gestured's, by its `phys`): never opened.

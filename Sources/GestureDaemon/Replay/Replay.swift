@@ -15,10 +15,15 @@ public struct ReplayOptions: Sendable {
     /// The desktop the replay runs over (`--desktop`), as a bridge would have sent it: its windows
     /// are regions, touchscreens follow their output, and lines name the windows.
     public var desktop: Desktop?
+    /// Feed each device a frame at a time, as the daemon reads it: a forwarded frame that nothing
+    /// can take is then written ahead of the engine, as the daemon writes it (docs/forwarding.md,
+    /// "Writing ahead"). The clones' events and the outputs are the same either way.
+    public var readsFrames: Bool
 
     public init(configuration: Configuration, emitsAllTouches: Bool = false, explains: Bool = false,
-                forwards: Bool = false, desktop: Desktop? = nil) {
+                forwards: Bool = false, desktop: Desktop? = nil, readsFrames: Bool = false) {
         self.configuration = configuration
+        self.readsFrames = readsFrames
         self.emitsAllTouches = emitsAllTouches
         self.explains = explains
         self.forwards = forwards
@@ -87,6 +92,7 @@ public enum Replay {
     public static func run(_ recordings: [Recording], options: ReplayOptions,
                            pace: ((Timestamp) -> Void)? = nil, forwarded: ((Int, [RawEvent]) -> Void)? = nil,
                            notes: ((Int, String) -> Void)? = nil,
+                           finished: ((GesturePipeline) -> Void)? = nil,
                            emit: (EngineOutput) -> Void) {
         let (engine, placements) = start(recordings, options: options)
         var pipeline = GesturePipeline(engine: engine, emitsAllTouches: options.emitsAllTouches)
@@ -109,14 +115,31 @@ public enum Replay {
             }
             guard let i = pick else { break }
             let event = recordings[i].events[cursors[i]]
-            cursors[i] += 1
             pace?(event.time)
-            last = max(last ?? event.time, event.time)
-            for output in pipeline.feed(event, device: i) { emit(output) }
+            if options.readsFrames {
+                // One frame of device i, through its SYN_REPORT, as one read.
+                var end = cursors[i]
+                while end < recordings[i].events.count {
+                    let e = recordings[i].events[end]
+                    end += 1
+                    last = max(last ?? e.time, e.time)
+                    if e.type == .syn && e.code == .synReport { break }
+                }
+                let read = Array(recordings[i].events[cursors[i]..<end])
+                cursors[i] = end
+                var ahead: [RawEvent] = []
+                for output in pipeline.feed(read, device: i, writingAhead: { ahead = $1 }) { emit(output) }
+                if !ahead.isEmpty { forwarded?(i, ahead) }
+            } else {
+                cursors[i] += 1
+                last = max(last ?? event.time, event.time)
+                for output in pipeline.feed(event, device: i) { emit(output) }
+            }
             drain()
         }
         for output in pipeline.finish(at: last ?? .zero) { emit(output) }
         drain()
+        finished?(pipeline)
         guard let notes else { return }
         for (index, recording) in recordings.enumerated() {
             let surface = options.configuration.surface(for: recording.description, kind: recording.description.kind,
@@ -165,13 +188,14 @@ public enum Replay {
     /// A forwarded replay: the outputs, and per recording what its clone gets (same description,
     /// the clone's events), deterministic. A device the config does not select is not taken: the
     /// desktop gets its own events, unchanged.
-    public static func forwarded(_ recordings: [Recording], options: ReplayOptions)
+    public static func forwarded(_ recordings: [Recording], options: ReplayOptions,
+                                 finished: ((GesturePipeline) -> Void)? = nil)
         -> (outputs: [EngineOutput], clones: [Recording]) {
         var options = options
         options.forwards = true
         var outputs: [EngineOutput] = []
         var events = desktopEvents(recordings, configuration: options.configuration)
-        run(recordings, options: options, forwarded: { events[$0] += $1 }) { outputs.append($0) }
+        run(recordings, options: options, forwarded: { events[$0] += $1 }, finished: finished) { outputs.append($0) }
         let clones = recordings.enumerated().map { i, r in
             Recording(description: r.description, events: events[i], source: r.source + " (forwarded)")
         }
