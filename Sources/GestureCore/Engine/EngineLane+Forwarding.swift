@@ -229,8 +229,8 @@ extension EngineLane {
 extension EngineLane {
     /// Whether no verdict can come for this lane's forwarded touches from a frame that only moves or
     /// presses them (no touch lands, lifts or changes its tool): every one passes (none new, held,
-    /// paused or withdrawn), and no claiming recognizer that has one of them can still take it
-    /// (possible, began or changed). Then the only verdicts left (`withdraw` by a claim; `hold`,
+    /// paused or withdrawn), and no claiming recognizer that has one of them can still take it in
+    /// such a frame (under way, or possible with its fewest fingers down or a success waiting). Then the only verdicts left (`withdraw` by a claim; `hold`,
     /// `release`, `pause`, `resume`, which need a landing or a lift) cannot come, and
     /// `GesturePipeline.feed(_:device:writingAhead:)` writes such a frame before the engine runs.
     var forwardedTouchesSettled: Bool {
@@ -239,7 +239,14 @@ extension EngineLane {
             guard t.state == .passing, !t.lifted else { return false }
             for r in t.recognizers where slots[r].claimsForwarded {
                 let state = slots[r].state
-                if (state == .possible || state.isInProgress) && slots[r].touches.contains(t.id) { return false }
+                guard state == .possible || state.isInProgress, slots[r].touches.contains(t.id) else { continue }
+                // Short of its fewest fingers with no success waiting (a three-finger swipe under a
+                // two-finger scroll): only a finger landing lets it take them, and that frame goes
+                // the usual way. (Resting contacts never rejoin a gesture: ContactHygiene.)
+                if state == .possible && slots[r].pending == nil && slots[r].active < slots[r].fingerRange.lowerBound {
+                    continue
+                }
+                return false
             }
         }
         return true

@@ -176,6 +176,7 @@ extension Daemon {
             }
         case .noOutput: _ = pipeline.feed(eventBuffer, device: id)
         case .readOnly: break
+        case .forwardOnly: if device.clone != nil { _ = writeClone(of: device, eventBuffer) }
         }
         if device.watchesPosition { watchPosition(device) }
         // After the gestures they made were published.

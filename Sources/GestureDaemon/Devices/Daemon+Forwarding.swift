@@ -57,6 +57,7 @@ extension Daemon {
             guard let device = devices[id] else { return }
             if !writeClone(of: device, events) { failed.append(id) }
         }
+        guard !failed.isEmpty else { return }
         let now = max(Timestamp(microseconds: monotonicMicroseconds()), lastEventTime ?? .zero)
         for id in failed { if let device = devices[id] { stopForwarding(device, at: now) } }
     }
