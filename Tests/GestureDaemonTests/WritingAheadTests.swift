@@ -38,11 +38,16 @@ import Testing
     /// The least share of the corpus's frames each config writes ahead (its claims keep the rest).
     static let leastShareWrittenAhead: [String: Double] = [
         "default": 0.6, "one-finger pan and long press": 0.1, "pinch, double tap, three-finger swipe": 0.3,
-        "three-finger swipe": 0.6,
+        "three-finger swipe": 0.6, "devices only": 0.6,
     ]
 
     static let configs: [String: String?] = [
         "default": nil,
+        // A config that names only its devices (the VM's latency test): the default gestures.
+        "devices only": """
+            version: 1
+            devices: { forward: true }
+            """,
         "one-finger pan and long press": """
             gestures:
               - { id: pan-1, kind: pan, fingers: 1 }

@@ -230,11 +230,17 @@ extension EngineLane {
     /// Whether no verdict can come for this lane's forwarded touches from a frame that only moves or
     /// presses them (no touch lands, lifts or changes its tool): every one passes (none new, held,
     /// paused or withdrawn), and no claiming recognizer that has one of them can still take it in
-    /// such a frame (under way, or possible with its fewest fingers down or a success waiting). Then the only verdicts left (`withdraw` by a claim; `hold`,
-    /// `release`, `pause`, `resume`, which need a landing or a lift) cannot come, and
-    /// `GesturePipeline.feed(_:device:writingAhead:)` writes such a frame before the engine runs.
-    var forwardedTouchesSettled: Bool {
+    /// such a frame (under way, or possible with its fewest fingers down or a success waiting). Then
+    /// the only verdicts left (`withdraw` by a claim; `hold`, `release`, `pause`, `resume`, which need
+    /// a landing or a lift) cannot come, and `GesturePipeline.feed(_:device:writingAhead:)` writes
+    /// such a frame before the engine runs. `tracks` (the device's encoder's) must each be one of
+    /// these touches. Mutating only to be called in place: a read through `lanes[i]` copies the
+    /// whole lane (some 1,800 instructions).
+    mutating func forwardedTouchesSettled(covering tracks: [ForwardingEncoder.Track]) -> Bool {
         guard forwarding.enabled else { return false }
+        for track in tracks {
+            guard let touch = track.touch, forwarding.touches.contains(where: { $0.id == touch }) else { return false }
+        }
         for t in forwarding.touches {
             guard t.state == .passing, !t.lifted else { return false }
             for r in t.recognizers where slots[r].claimsForwarded {
@@ -250,10 +256,5 @@ extension EngineLane {
             }
         }
         return true
-    }
-
-    /// Whether `touch` is one of this lane's forwarded touches.
-    func isForwardedTouch(_ touch: TouchID) -> Bool {
-        forwarding.touches.contains { $0.id == touch }
     }
 }

@@ -15,12 +15,11 @@ extension GestureEngine {
 }
 
 extension GestureEngine {
-    /// The lane of device `id` when no verdict can come for its forwarded touches from a frame that
-    /// only moves them (`EngineLane.forwardedTouchesSettled`), else nil.
-    func settledForwardingLane(device id: Int) -> Int? {
+    /// Whether no verdict can come for device `id`'s forwarded touches from a frame that only moves
+    /// them, `tracks` (its encoder's) being those touches (`EngineLane.forwardedTouchesSettled`).
+    mutating func forwardingSettled(device id: Int, tracks: [ForwardingEncoder.Track]) -> Bool {
         var lane = 0
         while lane < laneDevices.count && laneDevices[lane] != id { lane += 1 }
-        guard lane < laneDevices.count, lanes[lane].forwardedTouchesSettled else { return nil }
-        return lane
+        return lane < laneDevices.count && lanes[lane].forwardedTouchesSettled(covering: tracks)
     }
 }

@@ -12,11 +12,11 @@ extension GesturePipeline {
     /// and the engine has said no verdict can come for them (`EngineLane.forwardedTouchesSettled`).
     public mutating func feed(_ events: [RawEvent], device id: Int,
                               writingAhead: (Int, [RawEvent]) -> Void) -> [EngineOutput] {
-        guard !encoders.isEmpty, let index = assemblerIndex(id), encoderIndex[index] >= 0,
-              let lane = engine.settledForwardingLane(device: id) else { return feed(events, device: id) }
+        guard !encoders.isEmpty, let index = assemblerIndex(id), encoderIndex[index] >= 0 else { return feed(events, device: id) }
         let e = encoderIndex[index]
-        let settled = encoders[e].canWriteAhead(events) { engine.lanes[lane].isForwardedTouch($0) }
-        guard settled else { return feed(events, device: id) }
+        guard encoders[e].canWriteAhead(events), engine.forwardingSettled(device: id, tracks: encoders[e].tracks) else {
+            return feed(events, device: id)
+        }
         // Such a read is written as it came, so the caller writes the very events it read, first;
         // the encoder then notes what the clone shows (its own copy of them is dropped).
         writingAhead(id, events)

@@ -10,12 +10,13 @@ extension ForwardingEncoder {
     /// those tracks: slot selections of their slots, their multitouch axes but the tool type and
     /// distance (which may turn a contact into a palm or a hover), the single-touch emulation axes,
     /// `EV_MSC` and `SYN_REPORT`. No tracking id, key or other event: those may change what the
-    /// engine decides. `touches` is called with each track's touch (all must be the engine's).
-    func canWriteAhead(_ events: [RawEvent], touches: (TouchID) -> Bool) -> Bool {
+    /// engine decides. Every track must have the engine's touch (the engine checks they are its own:
+    /// `GestureEngine.forwardingSettled`).
+    func canWriteAhead(_ events: [RawEvent]) -> Bool {
         guard isProtocolB, !dropped, inStep, verdicts.isEmpty, kept.isEmpty, frame.isEmpty, output.isEmpty,
               !tracks.isEmpty, let last = events.last, last.type == .syn, last.code == .synReport else { return false }
         for t in tracks {
-            guard t.isPlain, t.onClone, !t.sourceLifted, let touch = t.touch, touches(touch) else { return false }
+            guard t.isPlain, t.onClone, !t.sourceLifted, t.touch != nil else { return false }
         }
         var slot = sourceSlot
         for e in events {

@@ -178,7 +178,8 @@ extension Daemon {
         case .readOnly: break
         case .forwardOnly: if device.clone != nil { _ = writeClone(of: device, eventBuffer) }
         }
-        if device.watchesPosition { watchPosition(device) }
+        // (Not in the forward-only measurement build: its engine never sees the axes.)
+        if device.watchesPosition && MeasurementStage.current != .forwardOnly { watchPosition(device) }
         // After the gestures they made were published.
         if recordings.isActive { recordings.capture(eventBuffer, device: id) }
         if case .gone(let error) = status {
