@@ -97,8 +97,11 @@ public struct GesturePipeline: Sendable {
         }
         // No forwarded device (the usual case): decided without reading the index. A read written
         // ahead has been through its encoder already.
-        var encoder = encoders.isEmpty ? -1 : encoderIndex[index]
-        if encoder == aheadEncoder && encoder >= 0 { encoder = -1 }
+        var encoder = -1
+        if !encoders.isEmpty {
+            encoder = encoderIndex[index]
+            if encoder == aheadEncoder { encoder = -1 }
+        }
         let report = assemblers[index].consume(event)
         if encoder >= 0 { _ = encoders[encoder].consume(event) }
         guard report else { return }
@@ -111,10 +114,12 @@ public struct GesturePipeline: Sendable {
                 out += deliver(frame)
             }
         }
-        if encoder >= 0 {
-            forwardVerdicts(out, from: start, at: event.time, frameOf: encoder, assembler: index)
-        } else if aheadEncoder >= 0 {
-            forwardVerdictsAfterWritingAhead(out, from: start, at: event.time)
+        if !encoders.isEmpty {
+            if encoder >= 0 {
+                forwardVerdicts(out, from: start, at: event.time, frameOf: encoder, assembler: index)
+            } else if aheadEncoder >= 0 {
+                forwardVerdictsAfterWritingAhead(out, from: start, at: event.time)
+            }
         }
         if !pendingSurfaces.isEmpty { applyPendingSurface(at: index) }
     }
