@@ -32,10 +32,10 @@ public struct FrameAssembler: Sendable {
     public let device: DeviceRef
     public let description: DeviceDescription
     /// The axes the position comes on when configured (`SurfaceConfiguration.axes`), and whether it is.
-    private var axisRoute = PositionAxes(x: .absX, y: .absY)
-    private var remapsAxes = false
+    var axisRoute = PositionAxes(x: .absX, y: .absY)
+    var remapsAxes = false
     /// ABS codes reported since the device was added (bit per code): `axisActivity`.
-    private var reportedAxes: UInt64 = 0
+    var reportedAxes: UInt64 = 0
     /// Replaced between touch sequences by `setSurface` (FrameAssembler+LiveSurface.swift).
     public internal(set) var surface: SurfaceConfiguration
     public internal(set) var mapper: SurfaceMapper
@@ -51,7 +51,7 @@ public struct FrameAssembler: Sendable {
     /// The protocol this assembler tracks (from the description).
     public let multitouchProtocol: MultitouchProtocol
 
-    private struct OpenTouch: Sendable {
+    struct OpenTouch: Sendable {
         var key: UInt64
         var id: TouchID
         var location: Point
@@ -63,9 +63,9 @@ public struct FrameAssembler: Sendable {
     }
 
     private var keys = ContactKeyGenerator()
-    private var slots: SlotTracker
+    var slots: SlotTracker
     private var contactList: ContactListTracker
-    private var single: SingleTouchTracker
+    var single: SingleTouchTracker
     private var fingerCount = FingerCountTracker()
     private var tapCounter: TapCounter
     private var buttonTouchDown = false
@@ -81,7 +81,7 @@ public struct FrameAssembler: Sendable {
     private let legacyMatchesContacts: Bool
     private var framePending = false
 
-    private var open: [OpenTouch] = []
+    var open: [OpenTouch] = []
     /// Whether a touch of this device is down (a surface change waits until none is).
     public var hasOpenTouches: Bool { !open.isEmpty }
     private var samples = ContactSamples()
@@ -261,32 +261,6 @@ public struct FrameAssembler: Sendable {
         state = .streaming
         if let frame = cancelAll(at: time) { frames.append(frame) }
         return frames
-    }
-
-    /// The touch of the contact in protocol-B slot `slot`, if it is one (forwarding: `ForwardingEncoder`
-    /// asks once per new contact). nil for an empty slot, a palm, a hovering contact.
-    public func touchID(inSlot slot: Int) -> TouchID? {
-        guard multitouchProtocol == .typeB, slot >= 0, slot < slots.slotCount,
-              case .active = slots.slots[slot].state else { return nil }
-        let key = slots.slots[slot].key
-        for touch in open where touch.key == key && !touch.isSynthesized { return touch.id }
-        return nil
-    }
-
-    /// Number of touches open now (for tests and diagnostics).
-    public var openTouchCount: Int { open.count }
-
-    /// Reads the position from `axes` (nil: the usual axes) from the next event on.
-    mutating func setPositionAxes(_ axes: PositionAxes?) {
-        axisRoute = axes ?? PositionAxes(x: .absX, y: .absY)
-        remapsAxes = axes != nil
-    }
-
-    /// The axes reported so far and the contacts that went down with no known position (diagnostics:
-    /// `AxisActivity.positionProblem`).
-    public var axisActivity: AxisActivity {
-        AxisActivity(reported: reportedAxes,
-                     contactsWithoutPosition: slots.contactsWithoutPosition + single.contactsWithoutPosition)
     }
 
     // MARK: - Frame assembly
