@@ -224,9 +224,17 @@ for _ in $(seq 400); do DISPLAY=$display xdpyinfo > /dev/null 2>&1 && break; sle
 DISPLAY=$display xdpyinfo > /dev/null 2>&1 && pass "Xvfb started ($display)" || fail "Xvfb started ($display; log: $(tail -3 "$out/xvfb.log"))"
 start_bridge x11 DISPLAY="$display"
 x11_bridge=$bridge
-DISPLAY=$display openbox > "$out/openbox.log" 2>&1 &
-pids+=("$!")
-for _ in $(seq 400); do DISPLAY=$display wmctrl -m > /dev/null 2>&1 && break; sleep 0.05; done
+# openbox now and then fails to open a display that is up ("Failed to open the display"): up to
+# three tries, each given 20 s to publish EWMH.
+for try in 1 2 3; do
+    DISPLAY=$display openbox > "$out/openbox-$try.log" 2>&1 &
+    openbox_pid=$!
+    pids+=("$openbox_pid")
+    for _ in $(seq 400); do DISPLAY=$display wmctrl -m > /dev/null 2>&1 && break; sleep 0.05; done
+    DISPLAY=$display wmctrl -m > /dev/null 2>&1 && break
+    echo "openbox try $try did not come up: $(tail -2 "$out/openbox-$try.log")" >&2
+    kill "$openbox_pid" 2>/dev/null
+done
 check x11 "X11: the screen as one output" '.outputs == [{"name":"screen0","x":0,"y":0,"width":1024,"height":768,"scale":1,"transform":"normal"}]' 5
 DISPLAY=$display xterm -class XTermLeft -geometry 60x20+40+50 -e sleep 600 &
 pids+=("$!")
@@ -239,6 +247,8 @@ frame_of() {  # class -> "x y w h" as X tools see it
     local id left right top bottom ax ay w h
     id=$(DISPLAY=$display wmctrl -lx | awk -v c="$1" '$3 ~ ("\\." c "$") { print $1; exit }')
     id=$((id))
+    # No such window: xwininfo -id 0 would wait for a click.
+    if [ "$id" = 0 ]; then echo "-1 -1 -1 -1 0"; return; fi
     read -r left right top bottom < <(DISPLAY=$display xprop -id "$id" _NET_FRAME_EXTENTS | sed 's/.*= //; s/,//g')
     ax=$(DISPLAY=$display xwininfo -id "$id" | awk '/Absolute upper-left X/ { print $4 }')
     ay=$(DISPLAY=$display xwininfo -id "$id" | awk '/Absolute upper-left Y/ { print $4 }')
