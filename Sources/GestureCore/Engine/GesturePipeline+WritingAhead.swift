@@ -1,15 +1,16 @@
 /// Writing ahead (docs/forwarding.md, "Writing ahead"): the common forwarded frame, touches nothing
 /// can take moving on the clone, is handed to the caller for its clone before the engine runs on
 /// it, so the desktop's latency does not include the engine's work. What the clone gets is what it
-/// would have got after the engine (ForwardingEncoderTests and the corpus test check it, frame for
-/// frame); only the moment differs.
+/// would have got after the engine (`WritingAheadTests` checks it over the corpus, event for
+/// event); only the moment differs.
 extension GesturePipeline {
     /// Feeds one read of device `id` (whole frames, as the daemon reads them) as `feed(_:device:)`
     /// does; when the device is forwarded and the read can be written ahead, first calls
     /// `writingAhead` with the device and its clone's events, which are then the read's own events
-    /// (then the engine runs, and what it makes comes back as usual). A read can be written ahead when the device's encoder shows every
-    /// touch unchanged and the read only moves or presses them (`ForwardingEncoder.canWriteAhead`),
-    /// and the engine has said no verdict can come for them (`EngineLane.forwardedTouchesSettled`).
+    /// (then the engine runs, and what it makes comes back as usual). A read can be written ahead
+    /// when the device's encoder shows every touch unchanged and the read only moves or presses them
+    /// (`ForwardingEncoder.canWriteAhead`), and the engine has said no verdict can come for them
+    /// (`EngineLane.forwardedTouchesSettled`).
     public mutating func feed(_ events: [RawEvent], device id: Int,
                               writingAhead: (Int, [RawEvent]) -> Void) -> [EngineOutput] {
         guard !encoders.isEmpty, let index = assemblerIndex(id), encoderIndex[index] >= 0 else { return feed(events, device: id) }

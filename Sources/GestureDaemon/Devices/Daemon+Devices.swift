@@ -171,7 +171,7 @@ extension Daemon {
                 let outputs = pipeline.feed(eventBuffer, device: id) { _, events in
                     failed = !writeClone(of: device, events)
                 }
-                if failed { stopForwarding(device, at: lastEventTime ?? .zero) }
+                if failed { giveBackAfterFailedWrite(device) }
                 handle(outputs)
             }
         case .noOutput: _ = pipeline.feed(eventBuffer, device: id)

@@ -57,13 +57,16 @@ extension Daemon {
             guard let device = devices[id] else { return }
             if !writeClone(of: device, events) { failed.append(id) }
         }
-        guard !failed.isEmpty else { return }
-        let now = max(Timestamp(microseconds: monotonicMicroseconds()), lastEventTime ?? .zero)
-        for id in failed { if let device = devices[id] { stopForwarding(device, at: now) } }
+        for id in failed { if let device = devices[id] { giveBackAfterFailedWrite(device) } }
+    }
+
+    /// A clone write failed (`writeClone` logged it): the device goes back to the desktop.
+    func giveBackAfterFailedWrite(_ device: LiveDevice) {
+        stopForwarding(device, at: max(Timestamp(microseconds: monotonicMicroseconds()), lastEventTime ?? .zero))
     }
 
     /// Writes events to the device's clone; false (logged) when the write fails: the caller then
-    /// gives the device back to the desktop (`stopForwarding`).
+    /// gives the device back to the desktop (`giveBackAfterFailedWrite`).
     func writeClone(of device: LiveDevice, _ events: [RawEvent]) -> Bool {
         guard let clone = device.clone else { return true }
         do { try clone.write(events) } catch {
