@@ -108,7 +108,7 @@ let package = Package(
         .testTarget(name: "GesturePosixTests", dependencies: ["GesturePosix"]),
         .testTarget(name: "GestureDevicesTests", dependencies: ["GestureDevices", "GesturePosix", "GestureCore"]),
         .testTarget(name: "GestureReportTests", dependencies: ["GestureReport", "GestureCore", "GestureConfig"]),
-        .testTarget(name: "GestureDesktopTests", dependencies: ["GestureDesktop", "GesturePosix"],
+        .testTarget(name: "GestureDesktopTests", dependencies: ["GestureDesktop", "GesturePosix", "GestureProtocol", "GestureCore"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "GestureProtocol", "GesturePosix", "GestureCore",
                                                             "GestureRecording", "GestureConfig", "GestureReport",

@@ -1,7 +1,9 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import GestureCore
 import GesturePosix
+import GestureProtocol
 
 /// The bridge's loop: reads the compositor's scene after each of its events (and every poll
 /// interval while windows exist, for the changes it sends no event for), and sends the scene to the
@@ -50,14 +52,13 @@ public final class DesktopBridge {
     let sink: SnapshotSink
     let options: Options
     let log: (String) -> Void
-    let lines: DesktopRequestLines
     public private(set) var state = State.looking
     private var compositorBackoff = Backoff()
     private var sinkBackoff = Backoff()
     private var compositorRetryAt: Int64 = 0
     private var sinkRetryAt: Int64 = 0
-    private var lastSent: DesktopScene?
-    private var current: DesktopScene?
+    private var lastSent: Desktop?
+    private var current: Desktop?
     private var snapshotNumber: UInt32 = 0
     private var lastLeftOut = 0
     private var reportedAbsence = false
@@ -67,7 +68,6 @@ public final class DesktopBridge {
         self.sink = sink
         self.options = options
         self.log = log
-        self.lines = DesktopRequestLines(backend: source.backend, seat: options.seat)
     }
 
     public var finished: Bool { if case .finished = state { true } else { false } }
@@ -175,9 +175,10 @@ public final class DesktopBridge {
             return
         }
         snapshotNumber &+= 1
-        let (snapshotLines, leftOut) = lines.lines(current, snapshot: snapshotNumber)
+        let (snapshotLines, leftOut) = DesktopSnapshot.lines(for: current, backend: source.backend, seat: options.seat,
+                                                             snapshot: snapshotNumber)
         if leftOut != lastLeftOut && leftOut > 0 {
-            log("\(leftOut) of \(current.windows.count) windows left out (a snapshot holds the topmost \(DesktopRequestLines.maximumWindows), on an output of the snapshot, with ids of at most \(DesktopRequestLines.maximumIDBytes) bytes)")
+            log("\(leftOut) of \(current.windows.count) windows left out (a snapshot holds the topmost \(DesktopSnapshot.maxWindows), on an output of the snapshot, with ids of at most \(DesktopSnapshot.maxIDBytes) bytes)")
         }
         lastLeftOut = leftOut
         switch sink.send(snapshotLines) {

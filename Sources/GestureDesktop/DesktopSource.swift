@@ -1,3 +1,5 @@
+import GestureCore
+
 /// A compositor the bridge reads: connects, says which descriptors bring its events, reads the
 /// scene. Every failure is a `DesktopSourceError`; the bridge then disconnects and tries again later.
 public protocol DesktopSource: AnyObject {
@@ -16,7 +18,7 @@ public protocol DesktopSource: AnyObject {
     /// stream ended or cannot be trusted (the bridge reconnects).
     func drainEvents() throws(DesktopSourceError) -> Bool
     /// Reads the scene now.
-    func read() throws(DesktopSourceError) -> DesktopScene
+    func read() throws(DesktopSourceError) -> Desktop
     /// Whether events came in while the scene was read and wait already read off the descriptors
     /// (libxcb queues the events it meets while waiting for replies): the scene is read again at
     /// once rather than waiting for a descriptor that will not become readable for them.

@@ -1,3 +1,5 @@
+import GestureCore
+
 /// Reads Hyprland's `j/monitors`, `j/clients`, `j/activewindow` and `j/cursorpos` replies into a
 /// scene: the windows of each monitor's active workspace (and of its special workspace when one is
 /// shown, above them), pinned floating windows; tiled below floating (the one focused last on top),
@@ -8,10 +10,10 @@ public enum HyprlandReader {
     }
 
     public static func scene(monitors: DesktopJSON, clients: DesktopJSON, activeWindow: DesktopJSON?,
-                             cursor: DesktopJSON?) throws(Failure) -> DesktopScene {
+                             cursor: DesktopJSON?) throws(Failure) -> Desktop {
         guard let monitorList = monitors.array else { throw Failure(description: "j/monitors: expected a list of monitors") }
         guard let clientList = clients.array else { throw Failure(description: "j/clients: expected a list of clients") }
-        var scene = DesktopScene()
+        var scene = Desktop()
         struct Monitor {
             var id: Int?
             var output: DesktopOutput

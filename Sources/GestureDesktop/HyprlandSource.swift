@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import GestureCore
 import Glibc
 #endif
 import GesturePosix
@@ -51,7 +52,7 @@ public final class HyprlandSource: DesktopSource {
         }
     }
 
-    public func read() throws(DesktopSourceError) -> DesktopScene {
+    public func read() throws(DesktopSourceError) -> Desktop {
         do {
             let monitors = try request("j/monitors")
             let clients = try request("j/clients")

@@ -1,3 +1,5 @@
+import GestureCore
+
 /// Reads niri's `Outputs`, `Workspaces` and `Windows` replies (`{"Ok":{"Windows":[...]}}`) into a
 /// scene: the windows of each output's active workspace. niri gives a window's position in its
 /// workspace view (`layout.tile_pos_in_workspace_view`) for floating windows only: tiled windows of
@@ -20,11 +22,11 @@ public enum NiriReader {
     ]
 
     public static func scene(outputs: DesktopJSON, workspaces: DesktopJSON, windows: DesktopJSON,
-                             focusedOutput: String? = nil) throws(Failure) -> (scene: DesktopScene, leftOut: Int) {
+                             focusedOutput: String? = nil) throws(Failure) -> (scene: Desktop, leftOut: Int) {
         guard let outputMap = outputs.fields else { throw Failure(description: "Outputs: expected a map of outputs by name") }
         guard let workspaceList = workspaces.array else { throw Failure(description: "Workspaces: expected a list") }
         guard let windowList = windows.array else { throw Failure(description: "Windows: expected a list") }
-        var scene = DesktopScene()
+        var scene = Desktop()
         for (key, output) in outputMap {
             guard let logical = output["logical"], let width = logical["width"]?.number, let height = logical["height"]?.number
             else { continue }

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import GestureCore
 import Glibc
 #endif
 import GesturePosix
@@ -83,7 +84,7 @@ public final class NiriSource: DesktopSource {
         return any
     }
 
-    public func read() throws(DesktopSourceError) -> DesktopScene {
+    public func read() throws(DesktopSourceError) -> Desktop {
         do {
             let outputs = try NiriReader.response(try request("Outputs"), "Outputs")
             let workspaces = try NiriReader.response(try request("Workspaces"), "Workspaces")

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import GestureCore
 import Glibc
 #endif
 import GesturePosix
@@ -85,7 +86,7 @@ public final class SwaySource: DesktopSource {
         }
     }
 
-    public func read() throws(DesktopSourceError) -> DesktopScene {
+    public func read() throws(DesktopSourceError) -> Desktop {
         guard let commands else { throw DesktopSourceError("\(target): not connected") }
         do {
             let outputs = try DesktopJSON(parsing: try Self.request(commands, .getOutputs, maximum: maximumReply))

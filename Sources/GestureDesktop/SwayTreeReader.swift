@@ -1,3 +1,5 @@
+import GestureCore
+
 /// Reads a sway or i3 layout tree (GET_TREE) and the outputs (GET_OUTPUTS) into a scene: the
 /// windows of each output's visible workspace, tiled ones below floating ones (in the order sway
 /// draws them: a floating window is raised when focused), a fullscreen one on top; frames with their
@@ -13,10 +15,10 @@ public enum SwayTreeReader {
         public var description: String
     }
 
-    public static func scene(tree: DesktopJSON, outputs: DesktopJSON, dialect: Dialect = .sway) throws(Failure) -> DesktopScene {
+    public static func scene(tree: DesktopJSON, outputs: DesktopJSON, dialect: Dialect = .sway) throws(Failure) -> Desktop {
         guard let outputList = outputs.array else { throw Failure(description: "GET_OUTPUTS: expected a list of outputs") }
         guard tree["nodes"]?.array != nil else { throw Failure(description: "GET_TREE: expected the root node with its \"nodes\"") }
-        var scene = DesktopScene()
+        var scene = Desktop()
         var currentWorkspace: [String: String] = [:]
         for item in outputList {
             guard let name = item["name"]?.string, name != "__i3", item["active"]?.bool != false,

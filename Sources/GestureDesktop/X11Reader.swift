@@ -1,3 +1,5 @@
+import GestureCore
+
 /// What the bridge reads of one X11 client window (EWMH / ICCCM properties and its geometry).
 public struct X11WindowFacts: Equatable, Sendable {
     public var id: UInt32
@@ -29,8 +31,8 @@ public struct X11WindowFacts: Equatable, Sendable {
 /// lets every window float: `floating` is true.
 public enum X11Reader {
     public static func scene(screen: DesktopOutput, clients: [X11WindowFacts], currentDesktop: UInt32?,
-                             active: UInt32?, pointer: (x: Double, y: Double)?) -> DesktopScene {
-        var scene = DesktopScene(outputs: [screen])
+                             active: UInt32?, pointer: (x: Double, y: Double)?) -> Desktop {
+        var scene = Desktop(outputs: [screen])
         for client in clients {
             guard client.viewable, !client.hidden else { continue }
             if let desktop = client.desktop, let currentDesktop, desktop != 0xFFFF_FFFF, desktop != currentDesktop { continue }

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import GestureCore
 import Glibc
 #endif
 import CLibxcb
@@ -94,7 +95,7 @@ public final class X11Source: DesktopSource {
         return any
     }
 
-    public func read() throws(DesktopSourceError) -> DesktopScene {
+    public func read() throws(DesktopSourceError) -> Desktop {
         guard let c = connection else { throw DesktopSourceError("\(target): not connected") }
         let stackingAtom = atoms["_NET_CLIENT_LIST_STACKING"] ?? 0
         var list = property32(c, root, stackingAtom, maximum: 65_536)

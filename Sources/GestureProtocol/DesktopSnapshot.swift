@@ -2,9 +2,12 @@ import FoundationEssentials
 import GestureCore
 
 /// One line of the `desktop` request (docs/protocol.md, "The desktop bridge"): a session bridge's
-/// full picture of the outputs and visible windows, possibly in several parts. The bridge encodes
-/// it; the daemon decodes and checks it (`DesktopSnapshot.parse`), then turns it into the core's
-/// `Desktop`. Optional keys decode to their defaults; the encoder writes every key.
+/// full picture of the outputs and visible windows, possibly in several parts, in the core's own
+/// desktop types (`DesktopOutput`, `DesktopWindow`, `DesktopPointer`: their JSON form is in
+/// DesktopSnapshot+Codable.swift). The one codec of the desktop: the bridge encodes a `Desktop`
+/// with `lines(for:…)` (DesktopSnapshot+Lines.swift); the daemon decodes and checks each line
+/// (`parse`), then assembles the parts into the core's `Desktop` (`desktop(outputs:…)`). Optional
+/// keys decode to their defaults.
 public struct DesktopSnapshot: Codable, Sendable, Equatable {
     public var request = "desktop"
     /// The desktop request's own schema version (`DesktopSnapshot.version`).
@@ -17,9 +20,9 @@ public struct DesktopSnapshot: Codable, Sendable, Equatable {
     public var part: Int
     public var parts: Int
     /// Part 0 only (required there).
-    public var outputs: [Output]?
-    public var windows: [Window]
-    public var pointer: Pointer?
+    public var outputs: [DesktopOutput]?
+    public var windows: [DesktopWindow]
+    public var pointer: DesktopPointer?
 
     /// The version of this request the daemon reads.
     public static let version = 1
@@ -33,7 +36,7 @@ public struct DesktopSnapshot: Codable, Sendable, Equatable {
     public static let maxMagnitude = 1e6
 
     public init(backend: String, seat: String = "seat0", snapshot: UInt32, part: Int = 0, parts: Int = 1,
-                outputs: [Output]?, windows: [Window], pointer: Pointer? = nil) {
+                outputs: [DesktopOutput]?, windows: [DesktopWindow], pointer: DesktopPointer? = nil) {
         version = Self.version
         self.backend = backend
         self.seat = seat
@@ -45,111 +48,6 @@ public struct DesktopSnapshot: Codable, Sendable, Equatable {
         self.pointer = pointer
     }
 
-    public struct Output: Codable, Sendable, Equatable {
-        public var name: String
-        public var x: Double
-        public var y: Double
-        /// Logical pixels, after scale and transform.
-        public var width: Double
-        public var height: Double
-        public var scale: Double
-        /// `normal` | `90` | `180` | `270` | `flipped` | `flipped-90` | `flipped-180` | `flipped-270` (sway's meaning).
-        public var transform: String
-        public var focused: Bool?
-
-        public init(name: String, x: Double = 0, y: Double = 0, width: Double, height: Double, scale: Double = 1,
-                    transform: String = "normal", focused: Bool? = nil) {
-            self.name = name
-            self.x = x
-            self.y = y
-            self.width = width
-            self.height = height
-            self.scale = scale
-            self.transform = transform
-            self.focused = focused
-        }
-
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            name = try c.decode(String.self, forKey: .name)
-            x = try c.decodeIfPresent(Double.self, forKey: .x) ?? 0
-            y = try c.decodeIfPresent(Double.self, forKey: .y) ?? 0
-            width = try c.decode(Double.self, forKey: .width)
-            height = try c.decode(Double.self, forKey: .height)
-            scale = try c.decodeIfPresent(Double.self, forKey: .scale) ?? 1
-            transform = try c.decodeIfPresent(String.self, forKey: .transform) ?? "normal"
-            focused = try c.decodeIfPresent(Bool.self, forKey: .focused)
-        }
-    }
-
-    public struct Window: Codable, Sendable, Equatable {
-        public var id: String
-        /// Wayland app_id or X11 WM_CLASS class; may be empty.
-        public var app: String
-        public var title: String
-        public var pid: Int?
-        public var output: String
-        /// The frame as the user sees it, in logical pixels relative to its output's top-left.
-        public var x: Double
-        public var y: Double
-        public var width: Double
-        public var height: Double
-        /// Larger is nearer the top; equal stacks: later in the list on top.
-        public var stack: Int
-        public var focused: Bool
-        public var floating: Bool
-        public var fullscreen: Bool
-        public var workspace: String?
-
-        public init(id: String, app: String, title: String, pid: Int? = nil, output: String, x: Double, y: Double,
-                    width: Double, height: Double, stack: Int, focused: Bool = false, floating: Bool = false,
-                    fullscreen: Bool = false, workspace: String? = nil) {
-            self.id = id
-            self.app = app
-            self.title = title
-            self.pid = pid
-            self.output = output
-            self.x = x
-            self.y = y
-            self.width = width
-            self.height = height
-            self.stack = stack
-            self.focused = focused
-            self.floating = floating
-            self.fullscreen = fullscreen
-            self.workspace = workspace
-        }
-
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            id = try c.decode(String.self, forKey: .id)
-            app = try c.decodeIfPresent(String.self, forKey: .app) ?? ""
-            title = try c.decodeIfPresent(String.self, forKey: .title) ?? ""
-            pid = try c.decodeIfPresent(Int.self, forKey: .pid)
-            output = try c.decode(String.self, forKey: .output)
-            x = try c.decode(Double.self, forKey: .x)
-            y = try c.decode(Double.self, forKey: .y)
-            width = try c.decode(Double.self, forKey: .width)
-            height = try c.decode(Double.self, forKey: .height)
-            stack = try c.decodeIfPresent(Int.self, forKey: .stack) ?? 0
-            focused = try c.decodeIfPresent(Bool.self, forKey: .focused) ?? false
-            floating = try c.decodeIfPresent(Bool.self, forKey: .floating) ?? false
-            fullscreen = try c.decodeIfPresent(Bool.self, forKey: .fullscreen) ?? false
-            workspace = try c.decodeIfPresent(String.self, forKey: .workspace)
-        }
-    }
-
-    public struct Pointer: Codable, Sendable, Equatable {
-        public var output: String
-        public var x: Double
-        public var y: Double
-        public init(output: String, x: Double, y: Double) {
-            self.output = output
-            self.x = x
-            self.y = y
-        }
-    }
-
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         request = try c.decode(String.self, forKey: .request)
@@ -159,9 +57,9 @@ public struct DesktopSnapshot: Codable, Sendable, Equatable {
         snapshot = try c.decode(UInt32.self, forKey: .snapshot)
         part = try c.decode(Int.self, forKey: .part)
         parts = try c.decode(Int.self, forKey: .parts)
-        outputs = try c.decodeIfPresent([Output].self, forKey: .outputs)
-        windows = try c.decodeIfPresent([Window].self, forKey: .windows) ?? []
-        pointer = try c.decodeIfPresent(Pointer.self, forKey: .pointer)
+        outputs = try c.decodeIfPresent([DesktopOutput].self, forKey: .outputs)
+        windows = try c.decodeIfPresent([DesktopWindow].self, forKey: .windows) ?? []
+        pointer = try c.decodeIfPresent(DesktopPointer.self, forKey: .pointer)
     }
 
     /// The line a bridge sends.
@@ -192,6 +90,8 @@ extension DesktopSnapshot {
         let snapshot: DesktopSnapshot
         do {
             snapshot = try JSONDecoder().decode(DesktopSnapshot.self, from: data)
+        } catch let error as DesktopFieldError {
+            return .failure(ProtocolError("\(path(error.codingPath)): \(error.message)"))
         } catch let DecodingError.keyNotFound(key, context) {
             return .failure(ProtocolError("\(path(context.codingPath + [key])): missing"))
         } catch let DecodingError.typeMismatch(type, context) {
@@ -230,10 +130,6 @@ extension DesktopSnapshot {
                     ?? Self.size(o.width, "\(at).width") ?? Self.size(o.height, "\(at).height") { return p }
                 if let p = Self.number(o.scale, "\(at).scale") { return p }
                 if o.scale <= 0 { return "\(at).scale: must be above zero, got \(JSONLine.number(o.scale))" }
-                if OutputTransform(rawValue: o.transform) == nil {
-                    return "\(at).transform: expected one of "
-                        + OutputTransform.allCases.map(\.rawValue).joined(separator: ", ") + ", got '\(o.transform)'"
-                }
             }
         }
         if windows.count > Self.maxWindows { return "windows: \(windows.count) windows, at most \(Self.maxWindows) in a snapshot" }
@@ -253,7 +149,8 @@ extension DesktopSnapshot {
 
     /// The core's desktop from the complete snapshot's outputs and windows (checked already): a
     /// window on an output the snapshot does not list is an error, named by its path.
-    public static func desktop(outputs: [Output], windows: [Window], pointer: Pointer?) -> Result<Desktop, ProtocolError> {
+    public static func desktop(outputs: [DesktopOutput], windows: [DesktopWindow],
+                               pointer: DesktopPointer?) -> Result<Desktop, ProtocolError> {
         let names = Set(outputs.map(\.name))
         for (i, w) in windows.enumerated() where !names.contains(w.output) {
             return .failure(ProtocolError("windows[\(i)].output: no output '\(w.output)' in this snapshot "
@@ -262,32 +159,31 @@ extension DesktopSnapshot {
         if let p = pointer, !names.contains(p.output) {
             return .failure(ProtocolError("pointer.output: no output '\(p.output)' in this snapshot"))
         }
-        let desktop = Desktop(
-            outputs: outputs.map { o in
-                DesktopOutput(name: o.name, x: o.x, y: o.y, width: o.width, height: o.height, scale: o.scale,
-                              transform: OutputTransform(rawValue: o.transform) ?? .normal, focused: o.focused ?? false)
-            },
-            windows: windows.map { w in
-                DesktopWindow(id: w.id, app: cut(w.app), title: cut(w.title), pid: w.pid, output: w.output, x: w.x, y: w.y,
-                              width: w.width, height: w.height, stack: w.stack, focused: w.focused, floating: w.floating,
-                              fullscreen: w.fullscreen, workspace: w.workspace.map(cut))
-            },
-            pointer: pointer.map { DesktopPointer(output: $0.output, x: $0.x, y: $0.y) })
+        var windows = windows
+        for i in windows.indices {
+            windows[i].app = cut(windows[i].app)
+            windows[i].title = cut(windows[i].title)
+            windows[i].workspace = windows[i].workspace.map(cut)
+        }
+        let desktop = Desktop(outputs: outputs, windows: windows, pointer: pointer)
         return .success(desktop)
     }
 
     /// `text` cut to `maxTextBytes` bytes of UTF-8 at a character boundary.
-    static func cut(_ text: String) -> String {
-        guard text.utf8.count > maxTextBytes else { return text }
-        var out = ""
+    static func cut(_ text: String) -> String { cut(text, toBytes: maxTextBytes) }
+
+    /// `text` cut to at most `limit` bytes of UTF-8, never inside a character.
+    public static func cut(_ text: String, toBytes limit: Int) -> String {
+        guard text.utf8.count > limit else { return text }
         var bytes = 0
-        for c in text {
-            let n = String(c).utf8.count
-            if bytes + n > maxTextBytes { break }
-            out.append(c)
-            bytes += n
+        var end = text.startIndex
+        for index in text.indices {
+            let size = text[index].utf8.count
+            if bytes + size > limit { break }
+            bytes += size
+            end = text.index(after: index)
         }
-        return out
+        return String(text[..<end])
     }
 
     private static func number(_ v: Double, _ at: String) -> String? {
@@ -312,7 +208,7 @@ extension DesktopSnapshot {
     private static func describe(_ type: Any.Type) -> String {
         if type == String.self { return "a string" }
         if type == Bool.self { return "true or false" }
-        if type == Int.self || type == UInt32.self { return "a whole number" }
+        if type == Int.self || type == UInt32.self || type == Int64.self { return "a whole number" }
         if type == Double.self { return "a number" }
         return "another type"
     }

@@ -1,5 +1,7 @@
+import GestureCore
 import Foundation
 import GestureDesktop
+import GestureProtocol
 import Testing
 
 /// The bridge's side of the daemon socket, against a daemon made of data: a greeting, a reply per
@@ -22,8 +24,8 @@ import Testing
 
     static let hello = Array("{\"type\":\"hello\",\"version\":1}\n".utf8)
 
-    static func scene(_ windows: Int) -> DesktopScene {
-        DesktopScene(outputs: [DesktopOutput(name: "HEADLESS-1", x: 0, y: 0, width: 1280, height: 720)],
+    static func scene(_ windows: Int) -> Desktop {
+        Desktop(outputs: [DesktopOutput(name: "HEADLESS-1", x: 0, y: 0, width: 1280, height: 720)],
                      windows: (0..<windows).map { DesktopWindow(id: String($0), app: "a", title: "", output: "HEADLESS-1",
                                                                  x: 0, y: 0, width: 10, height: 10, stack: $0) })
     }
@@ -41,7 +43,7 @@ import Testing
         let sink = DaemonSink(path: daemon.path, timeout: 2000) { log.append($0) }
         #expect(!sink.isReady)
         #expect(sink.reopen())
-        let (lines, _) = DesktopRequestLines(backend: "sway").lines(Self.scene(250), snapshot: 1)
+        let (lines, _) = DesktopSnapshot.lines(for: Self.scene(250), backend: "sway", snapshot: 1)
         #expect(lines.count == 3)
         #expect(sink.send(lines) == .nothing)
         #expect(received.all == lines)
@@ -58,7 +60,7 @@ import Testing
         var log: [String] = []
         let sink = DaemonSink(path: daemon.path, timeout: 2000) { log.append($0) }
         #expect(sink.reopen())
-        #expect(sink.send(DesktopRequestLines(backend: "sway").lines(Self.scene(1), snapshot: 1).lines) == .nothing)
+        #expect(sink.send(DesktopSnapshot.lines(for: Self.scene(1), backend: "sway", snapshot: 1).lines) == .nothing)
         #expect(sink.isReady)
         #expect(log == ["the daemon refused the snapshot: unknown request 'desktop'"])
     }
@@ -79,7 +81,7 @@ import Testing
         defer { gone.stop() }
         let goneSink = DaemonSink(path: gone.path, timeout: 2000) { _ in }
         #expect(goneSink.reopen())
-        #expect(goneSink.send(DesktopRequestLines(backend: "sway").lines(Self.scene(1), snapshot: 1).lines) == .gone)
+        #expect(goneSink.send(DesktopSnapshot.lines(for: Self.scene(1), backend: "sway", snapshot: 1).lines) == .gone)
         #expect(!goneSink.isReady)
         #expect(!DaemonSink(path: dir + "/nobody.sock") { _ in }.reopen())
     }

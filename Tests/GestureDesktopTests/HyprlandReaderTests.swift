@@ -1,10 +1,11 @@
+import GestureCore
 import GestureDesktop
 import Testing
 
 /// The Hyprland reader over transcripts written from Hyprland's documented `hyprctl -j` formats
 /// (Hyprland is not in Debian 12: Fixtures/README.md).
 @Suite struct HyprlandReaderTests {
-    func scene() throws -> DesktopScene {
+    func scene() throws -> Desktop {
         try HyprlandReader.scene(monitors: try Fixtures.json("hyprland-monitors.json"), clients: try Fixtures.json("hyprland-clients.json"),
                                  activeWindow: try Fixtures.json("hyprland-activewindow.json"),
                                  cursor: try Fixtures.json("hyprland-cursorpos.json"))

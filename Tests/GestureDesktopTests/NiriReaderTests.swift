@@ -1,10 +1,11 @@
+import GestureCore
 import GestureDesktop
 import Testing
 
 /// The niri reader over transcripts written from the niri-ipc crate's types (niri is not in
 /// Debian 12: Fixtures/README.md).
 @Suite struct NiriReaderTests {
-    func read() throws -> (scene: DesktopScene, leftOut: Int) {
+    func read() throws -> (scene: Desktop, leftOut: Int) {
         try NiriReader.scene(outputs: try NiriReader.response(try Fixtures.json("niri-outputs.json"), "Outputs"),
                              workspaces: try NiriReader.response(try Fixtures.json("niri-workspaces.json"), "Workspaces"),
                              windows: try NiriReader.response(try Fixtures.json("niri-windows.json"), "Windows"))

@@ -1,13 +1,14 @@
+import GestureCore
 import GestureDesktop
 import Testing
 
 /// The sway / i3 reader over replies captured from a real headless sway 1.7.
 @Suite struct SwayTreeReaderTests {
-    func scene(_ tree: String, outputs: String = "sway-outputs.json") throws -> DesktopScene {
+    func scene(_ tree: String, outputs: String = "sway-outputs.json") throws -> Desktop {
         try SwayTreeReader.scene(tree: try Fixtures.json(tree), outputs: try Fixtures.json(outputs))
     }
 
-    func summary(_ scene: DesktopScene) -> [String] {
+    func summary(_ scene: Desktop) -> [String] {
         scene.windowsBottomToTop.map { w in
             "\(w.app) \(Int(w.x)),\(Int(w.y)) \(Int(w.width))x\(Int(w.height))\(w.floating ? " floating" : "")\(w.fullscreen ? " fullscreen" : "")\(w.focused ? " focused" : "")"
         }

@@ -1,5 +1,7 @@
 /// The desktop as a session bridge describes it (docs/desktop.md): the outputs, then the windows
-/// visible on them, in output logical pixels. Plain values; the engine turns them into regions
+/// visible on them, in output logical pixels. Plain values, and the one model of the desktop: every
+/// bridge reader (sway, Hyprland, niri, X11, GNOME, KWin) produces it, the protocol's
+/// `DesktopSnapshot` encodes and decodes it, and the engine turns it into regions
 /// (GestureEngine+Desktop.swift).
 public struct Desktop: Hashable, Sendable {
     public var outputs: [DesktopOutput]
@@ -7,10 +9,23 @@ public struct Desktop: Hashable, Sendable {
     public var windows: [DesktopWindow]
     public var pointer: DesktopPointer?
 
-    public init(outputs: [DesktopOutput], windows: [DesktopWindow], pointer: DesktopPointer? = nil) {
+    public init(outputs: [DesktopOutput] = [], windows: [DesktopWindow] = [], pointer: DesktopPointer? = nil) {
         self.outputs = outputs
         self.windows = windows
         self.pointer = pointer
+    }
+
+    /// The windows bottom-most first: by `stack`, equal stacks in list order (later on top).
+    public var windowsBottomToTop: [DesktopWindow] {
+        windows.enumerated().sorted { ($0.element.stack, $0.offset) < ($1.element.stack, $1.offset) }.map(\.element)
+    }
+
+    /// The output whose global rectangle holds the global point (x, y), and the point relative to it.
+    public func pointer(atGlobalX x: Double, y: Double) -> DesktopPointer? {
+        for output in outputs where x >= output.x && x < output.x + output.width && y >= output.y && y < output.y + output.height {
+            return DesktopPointer(output: output.name, x: x - output.x, y: y - output.y)
+        }
+        return nil
     }
 
     /// The output with this name.
@@ -74,10 +89,11 @@ public struct DesktopOutput: Hashable, Sendable {
     public var height: Double
     public var scale: Double
     public var transform: OutputTransform
-    public var focused: Bool
+    /// Whether the output has the focus; nil when the backend does not say.
+    public var focused: Bool?
 
     public init(name: String, x: Double = 0, y: Double = 0, width: Double, height: Double, scale: Double = 1,
-                transform: OutputTransform = .normal, focused: Bool = false) {
+                transform: OutputTransform = .normal, focused: Bool? = nil) {
         self.name = name
         self.x = x
         self.y = y
@@ -89,10 +105,29 @@ public struct DesktopOutput: Hashable, Sendable {
     }
 }
 
-/// An output's transform, with sway's meaning (clockwise, as `swaymsg output X transform 90`).
+/// An output's transform with sway's names and meaning (clockwise, as `swaymsg output X transform 90`).
+/// Every desktop reports the one `wl_output` transform (X11's RandR rotation maps onto it), each
+/// with its own spelling; the readers turn theirs into this.
 public enum OutputTransform: String, Hashable, Sendable, CaseIterable {
     case normal, rotated90 = "90", rotated180 = "180", rotated270 = "270"
     case flipped, flipped90 = "flipped-90", flipped180 = "flipped-180", flipped270 = "flipped-270"
+
+    /// From the `wl_output.transform` enum's value (0...7: normal, 90, 180, 270, flipped,
+    /// flipped-90, flipped-180, flipped-270), as Hyprland, Mutter and KWin report it.
+    public init?(waylandValue: Int) {
+        let all: [OutputTransform] = [.normal, .rotated90, .rotated180, .rotated270,
+                                      .flipped, .flipped90, .flipped180, .flipped270]
+        guard all.indices.contains(waylandValue) else { return nil }
+        self = all[waylandValue]
+    }
+
+    /// Whether the output's width and height trade places (a quarter turn).
+    public var swapsAxes: Bool {
+        switch self {
+        case .rotated90, .rotated270, .flipped90, .flipped270: true
+        case .normal, .rotated180, .flipped, .flipped180: false
+        }
+    }
 
     /// The rotation a touchscreen on this output takes (the flip is not applied: a touch surface is
     /// mirrored only by a calibration matrix).
@@ -113,9 +148,11 @@ public enum OutputTransform: String, Hashable, Sendable, CaseIterable {
     }
 }
 
-/// One visible window: its frame as the user sees it, relative to its output's top-left.
+/// One visible window: its frame as the user sees it (decorations included), relative to its
+/// output's top-left.
 public struct DesktopWindow: Hashable, Sendable {
-    /// The compositor's id (sway con id, X11 window id in decimal, Hyprland address, niri id).
+    /// The compositor's id (sway con id, X11 window id in decimal, Hyprland address, niri id, Mutter
+    /// window id, KWin internal id).
     public var id: String
     /// Wayland app_id or X11 WM_CLASS class; may be empty.
     public var app: String

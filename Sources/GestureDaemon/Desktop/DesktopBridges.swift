@@ -25,8 +25,8 @@ final class DesktopBridges {
 
     enum Assembly {
         case idle
-        case collecting(snapshot: UInt32, next: Int, parts: Int, outputs: [DesktopSnapshot.Output],
-                        windows: [DesktopSnapshot.Window], pointer: DesktopSnapshot.Pointer?)
+        case collecting(snapshot: UInt32, next: Int, parts: Int, outputs: [DesktopOutput],
+                        windows: [DesktopWindow], pointer: DesktopPointer?)
     }
 
     /// The bridge's client id, nil without one.
@@ -96,9 +96,9 @@ final class DesktopBridges {
     /// The assembly's transition for one checked part: the complete desktop, nil while parts are
     /// missing, or the error.
     private func step(_ part: DesktopSnapshot) -> Result<Desktop?, ProtocolError> {
-        let outputs: [DesktopSnapshot.Output]
-        let windows: [DesktopSnapshot.Window]
-        let pointer: DesktopSnapshot.Pointer?
+        let outputs: [DesktopOutput]
+        let windows: [DesktopWindow]
+        let pointer: DesktopPointer?
         switch assembly {
         case .idle where part.part == 0, .collecting where part.part == 0:
             (outputs, windows, pointer) = (part.outputs ?? [], part.windows, part.pointer)
