@@ -74,8 +74,13 @@ public struct DesktopSnapshot: Codable, Sendable, Equatable {
 extension DesktopSnapshot {
     /// Decodes and checks one line; the error names the JSON path of what is wrong
     /// (`windows[3].width: ...`).
-    public static func parse(_ line: String) -> Result<DesktopSnapshot, ProtocolError> {
-        guard let data = line.data(using: .utf8) else { return .failure(ProtocolError("the request is not UTF-8")) }
+    public static func parse(_ text: String) -> Result<DesktopSnapshot, ProtocolError> {
+        let line: String
+        switch checkNumbers(in: text) {
+        case .problem(let problem): return .failure(ProtocolError(problem))
+        case .fine(let checked): line = checked
+        }
+        let data = Data(line.utf8)
         if let keys = try? JSONDecoder().decode(TopKeys.self, from: data).keys {
             let forbidden = keys.filter { ["regions", "gestures", "bindings", "region", "parent"].contains($0) }.sorted()
             if !forbidden.isEmpty {
@@ -99,8 +104,6 @@ extension DesktopSnapshot {
         } catch let DecodingError.valueNotFound(type, context) {
             return .failure(ProtocolError("\(path(context.codingPath)): expected \(describe(type)), got null"))
         } catch let DecodingError.dataCorrupted(context) {
-            // A number no Double holds (1e400) makes the whole line unreadable: find it by hand.
-            if let at = unrepresentableNumber(in: line) { return .failure(ProtocolError("\(at): not a finite number")) }
             let at = context.codingPath.isEmpty ? "the request" : path(context.codingPath)
             return .failure(ProtocolError("\(at): malformed (expected one JSON object)"))
         } catch {
@@ -211,60 +214,6 @@ extension DesktopSnapshot {
         if type == Int.self || type == UInt32.self || type == Int64.self { return "a whole number" }
         if type == Double.self { return "a number" }
         return "another type"
-    }
-
-    /// The JSON path of the first number in `line` that is not a finite Double, or nil.
-    static func unrepresentableNumber(in line: String) -> String? {
-        enum Frame {
-            case object(key: String?, expectingKey: Bool)
-            case array(index: Int)
-        }
-        var stack: [Frame] = []
-        let bytes = Array(line.utf8)
-        var i = 0
-        func here() -> String {
-            var out = ""
-            for frame in stack {
-                switch frame {
-                case .object(let key, _): if let key { out += (out.isEmpty ? "" : ".") + key }
-                case .array(let index): out += "[\(index)]"
-                }
-            }
-            return out.isEmpty ? "the request" : out
-        }
-        while i < bytes.count {
-            let c = bytes[i]
-            switch c {
-            case UInt8(ascii: "{"): stack.append(.object(key: nil, expectingKey: true))
-            case UInt8(ascii: "["): stack.append(.array(index: 0))
-            case UInt8(ascii: "}"), UInt8(ascii: "]"): _ = stack.popLast()
-            case UInt8(ascii: ","):
-                switch stack.last {
-                case .array(let n)?: stack[stack.count - 1] = .array(index: n + 1)
-                case .object(let key, _)?: stack[stack.count - 1] = .object(key: key, expectingKey: true)
-                case nil: break
-                }
-            case UInt8(ascii: ":"):
-                if case .object(let key, _)? = stack.last { stack[stack.count - 1] = .object(key: key, expectingKey: false) }
-            case UInt8(ascii: "\""):
-                var j = i + 1
-                while j < bytes.count && bytes[j] != UInt8(ascii: "\"") { j += bytes[j] == UInt8(ascii: "\\") ? 2 : 1 }
-                if case .object(_, true)? = stack.last, j <= bytes.count {
-                    stack[stack.count - 1] = .object(key: String(decoding: bytes[(i + 1)..<min(j, bytes.count)], as: UTF8.self),
-                                                     expectingKey: true)
-                }
-                i = j
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                var j = i
-                while j < bytes.count, "0123456789+-.eE".utf8.contains(bytes[j]) { j += 1 }
-                let token = String(decoding: bytes[i..<j], as: UTF8.self)
-                if Double(token).map({ !$0.isFinite }) ?? true { return here() }
-                i = j - 1
-            default: break
-            }
-            i += 1
-        }
-        return nil
     }
 
     private struct VersionOnly: Decodable { var version: Int? }

@@ -134,6 +134,10 @@ import GestureDaemon
             (Self.snapshot(2, windows: #"[{"id":"1","output":"HDMI-A-1","x":0,"y":0,"width":4,"height":1}]"#),
              "windows[0].output: no output 'HDMI-A-1'"),
             (Self.snapshot(2, extra: #","regions":{"id":"x"}"#), "a desktop bridge describes windows only"),
+            (Self.snapshot(2, windows: #"[{"id":"1","output":"HEADLESS-1","x":0,"y":0,"width":4,"height":1,"pid":99999999999999999999}]"#),
+             "windows[0].pid: expected a whole number"),
+            (#"{"request":"desktop","version":1,"snapshot":2,"part":0.5,"parts":1,"outputs":[],"windows":[]}"#,
+             "part: expected a whole number, got 0.5"),
         ]
         for (line, expected) in cases {
             let reply = try bridge.request(line)
@@ -145,6 +149,39 @@ import GestureDaemon
         #expect(try Self.chain(bridge, 457, 452)?.first == "window:11")
         #expect(isOK(try bridge.request(Self.snapshot(3))))
         #expect(daemon.process.isRunning)
+    }
+
+    /// Only a valid, complete snapshot takes the seat's bridge role: a client whose snapshot is
+    /// refused, or still missing parts, leaves the bridge and its windows alone.
+    @Test func aRefusedOrUnfinishedSnapshotNeverTakesTheBridgeRole() throws {
+        let dir = TempDir()
+        let daemon = try DaemonProcess(extraArguments: ["--config", try Self.config(in: dir)])
+        let bridge = try daemon.connect()
+        #expect(isOK(try bridge.request(Self.snapshot(1))))
+        var intruder: ControlClient? = try daemon.connect()
+        let refusedLines = [
+            Self.snapshot(1, windows: #"[{"id":"1","output":"HDMI-A-1","x":0,"y":0,"width":4,"height":1}]"#),
+            #"{"request":"desktop","version":1,"snapshot":9,"part":1,"parts":2,"windows":[]}"#,
+            Self.snapshot(1, windows: #"[{"id":"1","output":"HEADLESS-1","x":0,"y":0,"width":1,"height":1,"pid":1e30}]"#),
+        ]
+        for line in refusedLines {
+            #expect(try intruder!.request(line)["type"] as? String == "error")
+        }
+        // The first part of two, never finished.
+        #expect(isOK(try intruder!.request(#"{"request":"desktop","version":1,"snapshot":9,"part":0,"parts":2,"#
+            + #""outputs":[{"name":"HEADLESS-1","width":1000,"height":1000}],"windows":[]}"#)))
+        // The real bridge was never told it was replaced, and its next snapshot is taken.
+        #expect(isOK(try bridge.request(Self.snapshot(2))))
+        #expect(try Self.chain(bridge, 457, 452)?.first == "window:11")
+        let clientsBefore = try bridge.request(#"{"request":"status"}"#)["clients"] as? Int ?? 0
+        intruder = nil
+        #expect(waitUntil(timeout: 10) {
+            ((try? bridge.request(#"{"request":"status"}"#)["clients"] as? Int) ?? 0) < clientsBefore
+        })
+        #expect(isOK(try bridge.request(Self.snapshot(3))))
+        #expect(try Self.chain(bridge, 457, 452)?.first == "window:11")
+        #expect(!daemon.log.contains("desktop bridge replaced"))
+        #expect(!daemon.log.contains("desktop bridge disconnected"))
     }
 
     @Test func anAppThatAttachesAPinchUnderTheDefaultConfigGetsItsPinch() throws {

@@ -5,11 +5,13 @@ import GestureProtocol
 /// the bridge of the seat, the snapshot it is assembling from parts and the last complete one.
 /// Owned by the loop thread; `Daemon+Desktop.swift` applies what it decides to the engine.
 ///
-/// One bridge per seat; the newer replaces the older: a client's first valid `desktop` request
+/// One bridge per seat; the newer replaces the older: a client's first valid, complete snapshot
 /// makes it the seat's bridge, the older one is told (`desktop-replaced`) and its later desktop
-/// requests are refused. This daemon serves one seat, `seat0`.
+/// requests are refused. A line that is refused, or the parts of a snapshot not yet complete, change
+/// nothing of the seat's bridge: a client whose snapshot is refused never takes the role from the
+/// bridge, whose windows stay. This daemon serves one seat, `seat0`.
 ///
-/// Assembling a snapshot (`Assembly` × event → next):
+/// Each client assembles its own snapshot from parts (`Assembly` × event → next):
 ///
 /// | state                 | event                                     | next / effect                         |
 /// |-----------------------|-------------------------------------------|---------------------------------------|
@@ -20,6 +22,9 @@ import GestureProtocol
 /// | collecting(s, next k) | part k of snapshot s, same n, k = n - 1   | idle / snapshot complete              |
 /// | collecting            | part 0 (a new snapshot)                   | as from idle (the partial one dropped)|
 /// | collecting            | any other part                            | idle / error, the partial one dropped |
+///
+/// A complete snapshot that passes the last checks (windows on listed outputs, ids once) is
+/// applied; from a client other than the bridge it first makes that client the bridge.
 final class DesktopBridges {
     static let seat = "seat0"
 
@@ -35,9 +40,13 @@ final class DesktopBridges {
     private(set) var lastSnapshot: UInt32?
     /// When the last complete snapshot was applied (monotonic µs).
     private(set) var appliedAt: Int64?
-    private(set) var assembly = Assembly.idle
+    /// Each client's snapshot in assembly (absent: idle).
+    private var assemblies: [Int: Assembly] = [:]
     /// Clients replaced by a newer bridge: their desktop requests are refused.
     private(set) var replaced: Set<Int> = []
+
+    /// The snapshot client `client` is assembling.
+    func assembly(of client: Int) -> Assembly { assemblies[client] ?? .idle }
 
     enum Outcome {
         /// A reply line; `complete` the snapshot's desktop to apply; `replacedClient` to tell.
@@ -55,35 +64,36 @@ final class DesktopBridges {
         switch DesktopSnapshot.parse(line) {
         case .success(let p): part = p
         case .failure(let error):
-            if bridge == client { assembly = .idle }
+            assemblies[client] = nil
             return refuse(error.message)
         }
         guard part.seat == Self.seat else {
+            assemblies[client] = nil
             return refuse("seat: this daemon serves \(Self.seat), got \(ProtocolError.echo(part.seat)); nothing was applied")
         }
         if let last = lastSnapshot, bridge == client, part.snapshot < last {
-            assembly = .idle
+            assemblies[client] = nil
             return refuse("snapshot: \(part.snapshot) is older than \(last), the last applied; nothing was applied")
         }
-        var replacedClient: Int?
-        if bridge != client {
-            replacedClient = bridge
-            if let old = bridge { replaced.insert(old) }
-            bridge = client
-            assembly = .idle
-            lastSnapshot = nil
-            appliedAt = nil
-        }
-        backend = part.backend
-        switch step(part) {
+        switch step(part, client: client) {
         case .failure(let error):
-            assembly = .idle
-            return .refused(ProtocolLine.error(error.message, request: "desktop"))
+            assemblies[client] = nil
+            return refuse(error.message)
         case .success(nil):
             return .accepted(reply: ProtocolLine.response("desktop", [("snapshot", String(part.snapshot)),
                                                                       ("part", String(part.part))]),
-                             complete: nil, replacedClient: replacedClient)
+                             complete: nil, replacedClient: nil)
         case .success(let desktop?):
+            var replacedClient: Int?
+            if bridge != client {
+                replacedClient = bridge
+                if let old = bridge {
+                    replaced.insert(old)
+                    assemblies[old] = nil
+                }
+                bridge = client
+            }
+            backend = part.backend
             lastSnapshot = part.snapshot
             appliedAt = now
             return .accepted(reply: ProtocolLine.response("desktop", [
@@ -93,13 +103,13 @@ final class DesktopBridges {
         }
     }
 
-    /// The assembly's transition for one checked part: the complete desktop, nil while parts are
-    /// missing, or the error.
-    private func step(_ part: DesktopSnapshot) -> Result<Desktop?, ProtocolError> {
+    /// Client `client`'s assembly transition for one checked part: the complete desktop, nil while
+    /// parts are missing, or the error.
+    private func step(_ part: DesktopSnapshot, client: Int) -> Result<Desktop?, ProtocolError> {
         let outputs: [DesktopOutput]
         let windows: [DesktopWindow]
         let pointer: DesktopPointer?
-        switch assembly {
+        switch assembly(of: client) {
         case .idle where part.part == 0, .collecting where part.part == 0:
             (outputs, windows, pointer) = (part.outputs ?? [], part.windows, part.pointer)
         case .idle:
@@ -116,11 +126,11 @@ final class DesktopBridges {
                 + "\(DesktopSnapshot.maxWindows) (send the topmost); nothing was applied"))
         }
         if part.part < part.parts - 1 {
-            assembly = .collecting(snapshot: part.snapshot, next: part.part + 1, parts: part.parts, outputs: outputs,
-                                   windows: windows, pointer: pointer)
+            assemblies[client] = .collecting(snapshot: part.snapshot, next: part.part + 1, parts: part.parts, outputs: outputs,
+                                             windows: windows, pointer: pointer)
             return .success(nil)
         }
-        assembly = .idle
+        assemblies[client] = nil
         var seen = Set<String>()
         for (i, w) in windows.enumerated() where !seen.insert(w.id).inserted {
             return .failure(ProtocolError("windows[\(i)].id: '\(w.id)' is listed twice in snapshot \(part.snapshot)"))
@@ -131,12 +141,12 @@ final class DesktopBridges {
     /// Client `client` left: true when it was the bridge (its windows are to be dropped).
     func clientGone(_ client: Int) -> Bool {
         replaced.remove(client)
+        assemblies[client] = nil
         guard bridge == client else { return false }
         bridge = nil
         backend = ""
         lastSnapshot = nil
         appliedAt = nil
-        assembly = .idle
         return true
     }
 

@@ -43,7 +43,7 @@ extension Replay {
             throw RecordingError(file: file, line: nil, message: "no desktop snapshot in the file (expected the desktop "
                 + "request's JSON lines, as `gesturectl desktop --print --once` prints them)")
         }
-        if case .collecting(let snapshot, let next, let parts, _, _, _) = bridges.assembly {
+        if case .collecting(let snapshot, let next, let parts, _, _, _) = bridges.assembly(of: 1) {
             throw RecordingError(file: file, line: lastLine, message: "snapshot \(snapshot) ends after part \(next - 1) "
                 + "of \(parts): part \(next) is missing")
         }
