@@ -14,10 +14,10 @@ import GestureProtocol
 /// | state | event | next | what is done |
 /// |---|---|---|---|
 /// | looking | `compositorFound` | reading | the scene read and sent |
-/// | looking | `compositorMissing` | looking | the next attempt after the backoff (`once`: finished, 1) |
+/// | looking | `compositorMissing` | looking | a restarted compositor looked for where it documents its socket (`CompositorDiscovery`), the next attempt after the backoff (`once`: finished, 1) |
 /// | reading | `compositorNews`, `pollDue` | reading | the scene read, sent if it changed |
 /// | reading | `compositorLost` | looking | the sink closed; the next attempt after the backoff (`once`: finished, 1) |
-/// | looking, reading | `sinkGone` | the same | the sink opened again after its backoff, the scene sent again |
+/// | looking, reading | `sinkGone` | the same | the sink closed (nothing of it is watched until it opens again); opened again after its backoff (at most 1 s), the scene sent again |
 /// | looking, reading | `sinkReplaced` | finished | another bridge has the seat: exit status 0 |
 /// | looking | `compositorNews`, `pollDue`, `compositorLost` | looking | impossible (nothing is read while looking): logged as a bug |
 /// | reading | `compositorFound`, `compositorMissing` | reading | impossible (no connection is tried while reading): logged as a bug |
@@ -53,8 +53,10 @@ public final class DesktopBridge {
     let options: Options
     let log: (String) -> Void
     public private(set) var state = State.looking
-    private var compositorBackoff = Backoff()
-    private var sinkBackoff = Backoff()
+    /// A compositor restarted comes back within a second or two: looking again is cheap.
+    private var compositorBackoff = Backoff(initial: 100_000, maximum: 1_000_000)
+    /// A daemon restarted comes back within a second: connecting to its socket is cheap.
+    private var sinkBackoff = Backoff(initial: 100_000, maximum: 1_000_000)
     private var compositorRetryAt: Int64 = 0
     private var sinkRetryAt: Int64 = 0
     private var lastSent: Desktop?
@@ -119,7 +121,12 @@ public final class DesktopBridge {
                 state = .finished(status: 1)
                 return
             }
-            if !reportedAbsence { log("\(error); trying again") }
+            if let moved = source.relocate() {
+                log("\(error); \(source.backend) restarted: reading the new instance at \(moved)")
+                compositorBackoff.succeeded()
+            } else if !reportedAbsence {
+                log("\(error); trying again")
+            }
             reportedAbsence = true
             compositorRetryAt = monotonicMicroseconds() + compositorBackoff.failed()
         case (.reading, .compositorNews), (.reading, .pollDue):
@@ -143,7 +150,8 @@ public final class DesktopBridge {
         if sink.reopen() {
             sinkBackoff.succeeded()
             lastSent = nil
-            sendIfChanged()
+            // Nothing was read while the daemon was away: read the scene now, then send it.
+            if state == .reading { refresh() }
         } else {
             sinkRetryAt = monotonicMicroseconds() + sinkBackoff.failed()
             if options.once {
@@ -199,7 +207,8 @@ public final class DesktopBridge {
         let now = monotonicMicroseconds()
         var deadline: Int64? = nil
         func due(_ time: Int64) { deadline = min(deadline ?? time, time) }
-        let polling = state == .reading && source.missesChanges && current?.windows.isEmpty == false
+        // No poll while the daemon is away: nothing could be sent; the scene is read when it is back.
+        let polling = state == .reading && sink.isReady && source.missesChanges && current?.windows.isEmpty == false
         if state == .looking { due(compositorRetryAt) }
         if polling { due(now + options.pollInterval) }
         if state == .reading && !sink.isReady { due(sinkRetryAt) }

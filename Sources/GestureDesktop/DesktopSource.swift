@@ -23,10 +23,15 @@ public protocol DesktopSource: AnyObject {
     /// (libxcb queues the events it meets while waiting for replies): the scene is read again at
     /// once rather than waiting for a descriptor that will not become readable for them.
     func takeQueuedEvents() -> Bool
+    /// When the compositor is not at `target`: looks for a newer instance of the same compositor
+    /// at its documented socket location (`CompositorDiscovery`: it restarted in this login),
+    /// moves there and returns the new target; nil when there is none.
+    func relocate() -> String?
 }
 
 extension DesktopSource {
     public func takeQueuedEvents() -> Bool { false }
+    public func relocate() -> String? { nil }
 }
 
 public struct DesktopSourceError: Error, CustomStringConvertible, Sendable {

@@ -8,7 +8,7 @@ import GesturePosix
 /// connection), `EVENT>>DATA` lines on `.socket2.sock`.
 public final class HyprlandSource: DesktopSource {
     public var backend: String { "hyprland" }
-    public let target: String
+    public private(set) var target: String
     public var missesChanges: Bool { true }
     let maximumReply: Int
     private var events: CompositorSocket?
@@ -29,6 +29,12 @@ public final class HyprlandSource: DesktopSource {
         } catch {
             throw DesktopSourceError("\(error)")
         }
+    }
+
+    public func relocate() -> String? {
+        guard let found = CompositorDiscovery.find(.hyprland, staleTarget: target) else { return nil }
+        target = found
+        return found
     }
 
     public func disconnect() { events = nil }

@@ -9,7 +9,7 @@ import GesturePosix
 /// or resize (since 25.08); until one is seen the bridge also polls.
 public final class NiriSource: DesktopSource {
     public var backend: String { "niri" }
-    public let target: String
+    public private(set) var target: String
     public private(set) var missesChanges = true
     let maximumReply: Int
     private var events: CompositorSocket?
@@ -46,6 +46,12 @@ public final class NiriSource: DesktopSource {
         } catch {
             throw DesktopSourceError("\(error)")
         }
+    }
+
+    public func relocate() -> String? {
+        guard let found = CompositorDiscovery.find(.niri, staleTarget: target) else { return nil }
+        target = found
+        return found
     }
 
     public func disconnect() {

@@ -8,7 +8,7 @@ import GesturePosix
 /// connection, the window / workspace / output events on a second one.
 public final class SwaySource: DesktopSource {
     public let backend: String
-    public let target: String
+    public private(set) var target: String
     public var missesChanges: Bool { true }
     let dialect: SwayTreeReader.Dialect
     let maximumReply: Int
@@ -48,6 +48,12 @@ public final class SwaySource: DesktopSource {
         } catch {
             throw DesktopSourceError("\(error)")
         }
+    }
+
+    public func relocate() -> String? {
+        guard let found = CompositorDiscovery.find(dialect == .sway ? .sway : .i3, staleTarget: target) else { return nil }
+        target = found
+        return found
     }
 
     public func disconnect() {

@@ -117,17 +117,22 @@ public final class ControlClient {
                 if let end = try receive() { return end }
                 continue
             }
+            // A timeout of 0 still looks once: what is already there (a line, the end) is read.
             var wait: Int32 = -1
             if timeout >= 0 {
                 let remaining = deadline - monotonicMicroseconds()
-                if remaining <= 0 { throw SystemCallError("poll", code: ETIMEDOUT, subject: "daemon socket") }
-                wait = Int32(min(remaining / 1000 + 1, Int64(Int32.max)))
+                wait = remaining <= 0 ? 0 : Int32(min(remaining / 1000 + 1, Int64(Int32.max)))
             }
             var pfds = [pollfd(fd: source, events: Int16(POLLIN), revents: 0),
                         pollfd(fd: interruptFD ?? -1, events: Int16(POLLIN), revents: 0)]
             // Interrupted: the loop recomputes the remaining time and polls again.
             switch Errno.result(poll(&pfds, 2, wait)) {
-            case .success(0), .failure(.interrupted): continue
+            case .success(0):
+                if timeout >= 0 && monotonicMicroseconds() >= deadline {
+                    throw SystemCallError("poll", code: ETIMEDOUT, subject: "daemon socket")
+                }
+                continue
+            case .failure(.interrupted): continue
             case .success: break
             case .failure(let error): throw SystemCallError("poll", errno: error, subject: "daemon socket")
             }

@@ -30,6 +30,21 @@ import Testing
                                                                  x: 0, y: 0, width: 10, height: 10, stack: $0) })
     }
 
+    /// The bridge between snapshots looks at the daemon's socket only when it is readable: a
+    /// hang-up read there must be seen as one (a look with no wait still reads), or the bridge
+    /// spins on the readable, dead socket.
+    @Test func aDaemonThatHangsUpIsSeenByALookWithNoWait() throws {
+        let dir = try FakeLineServer.directory()
+        let daemon = try FakeLineServer(path: dir + "/gestured.sock", greeting: Self.hello) { _ in ([], false) }
+        let sink = DaemonSink(path: daemon.path, timeout: 2000) { _ in }
+        #expect(sink.reopen())
+        #expect(sink.service() == .nothing)
+        daemon.stop()
+        #expect(sink.service() == .gone)
+        #expect(sink.descriptor == nil)
+        #expect(!sink.isReady)
+    }
+
     @Test func eachPartIsSentAndItsReplyRead() throws {
         let received = Received()
         let dir = try FakeLineServer.directory()

@@ -77,9 +77,9 @@ check() {  # name, what, jq condition, [seconds]
 win() { echo ".windows[] | select(.app == \"$1\")"; }
 
 # --- headless sway -----------------------------------------------------------------------------------
-sway_start() {  # prints nothing; sets SWAYSOCK
-    local rt="$out/sway-run-$1"
-    mkdir -p "$rt"; chown 65534:65534 "$rt"; chmod 700 "$rt"
+sway_start() {  # run number, [the run whose XDG_RUNTIME_DIR to reuse: the same login]; sets SWAYSOCK
+    local rt="$out/sway-run-${2:-$1}"
+    mkdir -p "$rt"; chown 65534:65534 "$rt"; chmod 700 "$rt"; rm -f "$rt/sway.env"
     printf 'exec env > $XDG_RUNTIME_DIR/sway.env\ndefault_border normal 2\n' > "$out/sway.conf"
     chmod 644 "$out/sway.conf"
     env -i PATH=/usr/bin:/bin XDG_RUNTIME_DIR="$rt" WLR_BACKENDS=headless WLR_LIBINPUT_NO_DEVICES=1 \
@@ -194,12 +194,18 @@ else
     grep -q "looking for the compositor again" "$out/sway.err" && pass "the bridge says it lost sway" \
         || fail "the bridge says it lost sway ($(cat "$out/sway.err"))"
     old=$SWAYSOCK
-    sway_start 2
-    # The bridge reads the path it was given: the new sway listens there too.
-    ln -sf "$SWAYSOCK" "$old" 2>/dev/null || true
-    SWAYSOCK=$old
+    # The same login: sway listens at a new path (its pid is in the name) in the same folder; the
+    # bridge, started with the old $SWAYSOCK, finds it there (CompositorDiscovery).
+    sway_start 2 1
+    [ "$SWAYSOCK" != "$old" ] && pass "a restarted sway listens at a new path ($(basename "$SWAYSOCK"))" \
+        || fail "a restarted sway listens at a new path (both $SWAYSOCK)"
+    t0=$(now)
     open_foot reborn-app
-    check sway "a new sway picked up, with its window" "[.windows[].app] == [\"reborn-app\"]" 8
+    if t1=$(await sway "[.windows[].app] == [\"reborn-app\"]" 2); then
+        pass "a restarted sway found at its new socket, its window within 2 s ($(ms "$t0" "$t1") ms)"
+    else
+        fail "a restarted sway found at its new socket, its window within 2 s (latest: $(latest sway | cut -c1-300); $(tail -2 "$out/sway.err"))"
+    fi
     [ "$(wc -l < "$out/sway.lines")" -gt "$lines_before" ] || fail "no snapshot after the restart"
 fi
 
@@ -309,7 +315,7 @@ recording="$root/Tests/GestureDaemonTests/Fixtures/Wacom ISDv4 E6 Finger.single-
 daemon=$!
 pids+=("$daemon")
 for _ in $(seq 100); do [ -S "$socket" ] && break; sleep 0.05; done
-daemon_checks=4
+daemon_checks=8
 if ! "$ctl" status --socket "$socket" --format json > "$out/status.json" 2>&1 || ! jq -e 'has("desktop")' "$out/status.json" > /dev/null 2>&1; then
     notrun=$daemon_checks
     echo "NOT RUN: $daemon_checks daemon checks (a tap over a window reaches its gesture, not its neighbour's; the"
@@ -341,6 +347,44 @@ else
     else
         fail "daemon: the tap's gestures: $(grep -o '"gesture":"[a-z-]*"' "$out/listen.jsonl" | sort | uniq -c | tr '\n' ' ')"
     fi
+    # The daemon restarted under a live bridge: the bridge connects again and sends the windows
+    # within 2 s, and waits idle meanwhile (no spinning on the closed socket).
+    kill "$daemon"; wait "$daemon" 2>/dev/null
+    cpu0=$(awk '{ print $14 + $15 }' /proc/$daemon_bridge/stat)
+    sleep 1
+    cpu1=$(awk '{ print $14 + $15 }' /proc/$daemon_bridge/stat)
+    idle_ms=$(( (cpu1 - cpu0) * 1000 / $(getconf CLK_TCK) ))
+    [ "$idle_ms" -le 50 ] && pass "daemon gone: the bridge waits idle ($idle_ms ms CPU in 1 s)" \
+        || fail "daemon gone: the bridge waits idle ($idle_ms ms CPU in 1 s, expected at most 50)"
+    "$gestured" run --no-devices --config "$out/windows.yaml" --socket "$socket" > "$out/daemon-2.log" 2>&1 &
+    daemon=$!
+    pids+=("$daemon")
+    t0=$(now)
+    back=""
+    for _ in $(seq 300); do
+        if "$ctl" status --socket "$socket" --format json 2>/dev/null | jq -e '.desktop.windows == 2' > /dev/null; then back=$(now); break; fi
+        sleep 0.02
+    done
+    if [ -n "$back" ] && [ "$(ms "$t0" "$back" | cut -d. -f1)" -le 2000 ]; then
+        pass "daemon restarted: the bridge's windows are back within 2 s ($(ms "$t0" "$back") ms)"
+    else
+        fail "daemon restarted: the bridge's windows back within 2 s (status: $("$ctl" status --socket "$socket" --format json 2>&1 | head -c 300); bridge: $(tail -3 "$out/daemon-bridge.err"))"
+    fi
+    kill -0 "$daemon_bridge" 2>/dev/null && pass "daemon restarted: the same bridge process serves on" \
+        || fail "daemon restarted: the bridge exited ($(tail -3 "$out/daemon-bridge.err"))"
+    # An idle bridge that another one replaces sees desktop-replaced and exits 0.
+    "$ctl" desktop --socket "$socket" > "$out/daemon-bridge-2.out" 2> "$out/daemon-bridge-2.err" &
+    second_bridge=$!
+    pids+=("$second_bridge")
+    for _ in $(seq 100); do kill -0 "$daemon_bridge" 2>/dev/null || break; sleep 0.02; done
+    if ! kill -0 "$daemon_bridge" 2>/dev/null; then
+        wait "$daemon_bridge"; status=$?
+        [ "$status" -eq 0 ] && pass "an idle bridge replaced by another exits 0 within 2 s" \
+            || fail "an idle bridge replaced by another exits 0 (status $status: $(tail -2 "$out/daemon-bridge.err"))"
+    else
+        fail "an idle bridge replaced by another exits 0 within 2 s (still running: $(tail -2 "$out/daemon-bridge.err"))"
+    fi
+    daemon_bridge=$second_bridge
     kill "$sway_pid"; wait "$sway_pid" 2>/dev/null
     for _ in $(seq 100); do
         "$ctl" status --socket "$socket" --format json 2>/dev/null | jq -e '(.desktop.windows // 0) == 0' > /dev/null && break; sleep 0.05
@@ -348,10 +392,7 @@ else
     "$ctl" status --socket "$socket" --format json | jq -e '(.desktop.windows // 0) == 0' > /dev/null \
         && kill -0 "$daemon" && pass "daemon: sway killed: the daemon serves on, the windows dropped" \
         || fail "daemon: after sway died: $("$ctl" status --socket "$socket" --format json 2>&1)"
-    old=$SWAYSOCK
-    sway_start 4
-    ln -sf "$SWAYSOCK" "$old"
-    SWAYSOCK=$old
+    sway_start 4 3
     sm 'exec foot -a left-app sleep 600'
     for _ in $(seq 200); do
         "$ctl" status --socket "$socket" --format json 2>/dev/null | jq -e '.desktop.windows == 1' > /dev/null && break; sleep 0.05
