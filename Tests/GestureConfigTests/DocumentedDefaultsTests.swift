@@ -166,6 +166,22 @@ import GestureCore
         }
         #expect(checked >= 23, "only \(checked) core defaults checked in docs/recognizers.md")
     }
+
+    /// A line of the docs that lists the recognizer kinds (it names `tap`, `long-press` and `edge-pan`
+    /// in code quotes) lists every one: a new kind shows which page to add it to.
+    @Test func everyListOfKindsInTheDocsHasEveryKind() throws {
+        var lists = 0
+        for document in ["docs/configuration.md", "docs/protocol.md", "README.md", "clients/python/README.md"] {
+            let text = try #require(readText(Repository.root + "/" + document))
+            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where line.contains("`tap`") && line.contains("`long-press`") && line.contains("`edge-pan`") {
+                let missing = RecognizerKind.allCases.filter { !line.contains("`\($0.rawValue)`") }.map(\.rawValue)
+                #expect(missing.isEmpty, "\(document):\(index + 1) lists the recognizer kinds without \(missing)")
+                lists += 1
+            }
+        }
+        #expect(lists >= 2, "the kind lists of configuration.md (gestures) and protocol.md (subscribe) were not found")
+    }
 }
 
 extension StringProtocol {
