@@ -107,7 +107,7 @@ func fail(_ message: String) -> Never {
 struct GestureCtl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gesturectl", abstract: "Client for the gestured socket.", version: DaemonVersion.versionText,
-        subcommands: [Listen.self, Status.self, Devices.self, HitTest.self, Reload.self, Explain.self, Record.self,
+        subcommands: [Listen.self, Status.self, Devices.self, HitTest.self, Reload.self, Explain.self, Record.self, Inject.self,
                       Rotate.self, Desktop.self, Tune.self])
 }
 
