@@ -57,4 +57,14 @@ import Testing
         #expect(run.stderr.contains("SO_PEERCRED"), "\(run.stderr)")
         #expect(!daemon.log.contains("injecting recording"), "\(daemon.log)")
     }
+
+    /// `gestured run --inject` with `forward: true`: the log says forwarding is skipped for the recording.
+    @Test func injectingWithForwardOnSaysForwardingIsSkipped() throws {
+        let config = TempDir()
+        try "version: 1\ndevices: { forward: true }\n".write(toFile: config.file("gestured.yaml"), atomically: true, encoding: .utf8)
+        let daemon = try DaemonProcess(extraArguments: ["--config", config.file("gestured.yaml"), "--inject", Self.tap])
+        #expect(waitUntil(timeout: 15) { daemon.log.contains("injected recording finished") }, "\(daemon.log)")
+        #expect(daemon.log.contains("forwarding skipped for an injected recording"), "\(daemon.log)")
+        #expect(daemon.log.contains("gestured replay --forward"), "\(daemon.log)")
+    }
 }

@@ -115,6 +115,13 @@ extension Daemon {
             let device = InjectedDevice(ref: ref, recording: recording, surface: surface)
             device.offset = now - start
             injected.append(device)
+            if configuration.devices.forward {
+                logger.notice("""
+                    forwarding skipped for an injected recording: it has no device to take and no clone is made \
+                    (devices: forward: true applies to real devices; `gestured replay --forward OUT.evemu FILE` \
+                    shows what the desktop would get)
+                    """, metadata: ["id": "\(ref.id)", "file": "\(recording.source)"])
+            }
             pipeline.addDevice(recording.description, ref: ref, surface: surface)
             bindToDesktop(device, description: recording.description, path: recording.source)
             logger.info("injecting recording", metadata: ["id": "\(ref.id)", "name": "\(ref.name)",
