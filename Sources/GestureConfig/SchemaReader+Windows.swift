@@ -56,12 +56,26 @@ extension SchemaReader {
 
     func windowMatch(_ node: Node, _ context: String) -> WindowMatch {
         var match = WindowMatch()
-        guard let fields = reader.fields(node, in: "'match' of \(context)", allowed: Self.windowMatchKeys) else { return match }
-        if let n = fields["app"] { match.app = reader.string(n, "'app' in the match of \(context)") }
+        guard let fields = reader.fields(node, in: "'match' of \(context)", allowed: Self.windowMatchKeys,
+                                         explain: Self.whyNotAMatchKey) else { return match }
+        if let n = fields["app"], let globs = reader.list(n, "'app' in the match of \(context)", scalarAsList: true) {
+            match.apps = globs.compactMap { reader.string($0, "'app' in the match of \(context)") }
+        }
         if let n = fields["title"] { match.title = reader.string(n, "'title' in the match of \(context)") }
         if let n = fields["floating"] { match.floating = reader.bool(n, "'floating' in the match of \(context)") }
         if let n = fields["fullscreen"] { match.fullscreen = reader.bool(n, "'fullscreen' in the match of \(context)") }
         return match
+    }
+
+    /// Keys other window tools match on, and the key that does it here.
+    static func whyNotAMatchKey(_ key: String) -> String? {
+        switch ConfigWords.compact(key) {
+        case "class", "wmclass", "windowclass", "appid", "application", "instance":
+            return "'app' matches the Wayland app id and the X11 class (WM_CLASS) both: write app: \"firefox\" "
+                + "(a glob, or a list of globs: app: [firefox, chromium])"
+        default:
+            return nil
+        }
     }
 
     /// `desktop: { touchpad-window: focused | pointer }`.

@@ -45,6 +45,9 @@ public struct ClientRequest: Decodable, Sendable, Equatable {
     public var on: Bool?
     /// record: how long to record (default: until record-stop or the device goes away).
     public var seconds: Double?
+    /// inject: the recordings to play into the running daemon, one after another (absolute paths
+    /// the daemon reads).
+    public var paths: [String]?
     /// Echoed in the reply, to match replies with requests.
     public var id: RequestID?
     /// The whole line, kept for requests read by their own rules (attach, update, detach, set-surface).
@@ -63,7 +66,7 @@ public struct ClientRequest: Decodable, Sendable, Equatable {
         do {
             return .success(try JSONDecoder().decode(ClientRequest.self, from: data))
         } catch let DecodingError.keyNotFound(key, _) {
-            return .failure(ProtocolError("malformed request: missing \"\(key.stringValue)\" (expected {\"request\":\"subscribe|status|devices|hit-test|reload|explain|record\",...})"))
+            return .failure(ProtocolError("malformed request: missing \"\(key.stringValue)\" (expected {\"request\":\"subscribe|status|devices|hit-test|reload|explain|record|inject\",...})"))
         } catch let DecodingError.typeMismatch(_, context) {
             let path = context.codingPath.map(\.stringValue).joined(separator: ".")
             return .failure(ProtocolError("malformed request: \"\(path)\" has the wrong type (\(context.debugDescription))"))

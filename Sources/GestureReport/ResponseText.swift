@@ -150,11 +150,25 @@ public enum ResponseText {
         case "hit-test": return hitTest(value)
         case "set-surface": return surfaceChange(value)
         case "status":
-            return aligned(body.map { key, value in
-                guard key == "uptime", case .number(let seconds) = value else { return (key, value) }
-                return (key, .string(duration(seconds)))
-            })
+            return aligned(body.map { ($0, forPeople($0, $1)) })
         default: return aligned(body)
+        }
+    }
+
+    /// A reply's value as a person reads it: durations (`uptime`, a desktop's `age`) with their unit,
+    /// a `surface` as `106.7 × 60`, the same inside an object (`desktop` of status).
+    static func forPeople(_ key: String, _ value: JSONValue) -> JSONValue {
+        switch (key, value) {
+        case ("uptime", .number(let seconds)), ("age", .number(let seconds)):
+            return .string(duration(seconds))
+        case ("surface", .object):
+            guard case .number(let x)? = value["x"], case .number(let y)? = value["y"] else { return value }
+            let tenth = { (v: Double) in JSONLine.number((v * 10).rounded() / 10) }
+            return .string("\(tenth(x)) × \(tenth(y))")
+        case (_, .object(let fields)):
+            return .object(fields.map { ($0, forPeople($0, $1)) })
+        default:
+            return value
         }
     }
 
@@ -199,7 +213,7 @@ public enum ResponseText {
             var head = "\(id)  \(name)  (\(kind))"
             if device["injected"] == .bool(true) { head += "  injected" }
             guard case .object(let fields) = device else { return [head] }
-            let rest = fields.filter { !["id", "name", "kind", "injected"].contains($0.0) }
+            let rest = fields.filter { !["id", "name", "kind", "injected"].contains($0.0) }.map { ($0, forPeople($0, $1)) }
             return [head] + aligned(rest).map { "    " + $0 }
         }
     }

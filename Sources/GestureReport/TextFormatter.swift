@@ -66,7 +66,8 @@ public struct TextFormatter {
             case .resume: "moves again on the clone"
             }
             if f.verdict == .hold { heldTouches.insert(key) } else if f.verdict != .pause { heldTouches.remove(key) }
-            return [fit("-- touch \(f.touch) \(verb): \(f.reasonText)")]
+            // Whole, wrapped as explain reasons are: a verdict is a reason too.
+            return wrappedNote("-- touch \(f.touch) \(verb): \(f.reasonText)")
         case .dropped(let count):
             return [fit("-- \(count) line\(count == 1 ? "" : "s") dropped: this client read too slowly")]
         case .error(let message):

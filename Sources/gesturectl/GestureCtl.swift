@@ -107,7 +107,7 @@ func fail(_ message: String) -> Never {
 struct GestureCtl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gesturectl", abstract: "Client for the gestured socket.", version: DaemonVersion.versionText,
-        subcommands: [Listen.self, Status.self, Devices.self, HitTest.self, Reload.self, Explain.self, Record.self,
+        subcommands: [Listen.self, Status.self, Devices.self, HitTest.self, Reload.self, Explain.self, Record.self, Inject.self,
                       Rotate.self, Desktop.self, Tune.self])
 }
 
@@ -147,6 +147,9 @@ struct FormatOption: ParsableArguments {
     var format: OutputFormat?
 }
 
+/// `--kind`'s help: every recognizer kind, from `RecognizerKind` (a new kind needs no edit here).
+let kindFilterHelp = "Only this kind: " + RecognizerKind.allCases.map(\.rawValue).joined(separator: ", ") + " (repeatable)."
+
 extension GestureCtl {
     struct Listen: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -155,7 +158,7 @@ extension GestureCtl {
         @OptionGroup var output: FormatOption
         @Option(name: .customLong("gesture"), help: "Only this gesture id (repeatable).")
         var gestures: [String] = []
-        @Option(name: .customLong("kind"), help: "Only this kind: tap, long-press, pan, swipe, pinch, rotation, edge-pan (repeatable).")
+        @Option(name: .customLong("kind"), help: ArgumentHelp(kindFilterHelp))
         var kinds: [String] = []
         @Option(name: .customLong("region"), help: "Only gestures of this region (repeatable).")
         var regions: [String] = []
@@ -241,7 +244,7 @@ extension GestureCtl {
         @OptionGroup var output: FormatOption
         @Option(name: .customLong("gesture"), help: "Only this gesture id (repeatable).")
         var gestures: [String] = []
-        @Option(name: .customLong("kind"), help: "Only this kind: tap, long-press, pan, swipe, pinch, rotation, edge-pan (repeatable).")
+        @Option(name: .customLong("kind"), help: ArgumentHelp(kindFilterHelp))
         var kinds: [String] = []
         @Option(name: .customLong("region"), help: "Only this region (repeatable).")
         var regions: [String] = []

@@ -331,7 +331,7 @@ extension BrokenConfigTests {
                 command: true
             """)
         #expect(errors.map(\.description)
-            == ["config.yaml:3:11: bad value 'tapp' for 'kind' in gesture 'double-tap': expected one of tap, long-press, pan, swipe, pinch, rotation, edge-pan (did you mean 'tap'?)"])
+            == ["config.yaml:3:11: bad value 'tapp' for 'kind' in gesture 'double-tap': expected one of \(everyKind) (did you mean 'tap'?)"])
     }
 }
 

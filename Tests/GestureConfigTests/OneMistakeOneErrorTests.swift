@@ -29,7 +29,7 @@ import GestureCore
                                 ("rotaton", "rotation"), ("pinc", "pinch"), ("zooom", "pinch"), ("swip", "swipe")] {
             let errors = parseErrors("gestures:\n  - { id: g, kind: \(written) }\n")
             #expect(errors.map(\.message) == ["bad value '\(written)' for 'kind' in gesture 'g': expected one of "
-                                              + "tap, long-press, pan, swipe, pinch, rotation, edge-pan (did you mean '\(kind)'?)"])
+                                              + "\(everyKind) (did you mean '\(kind)'?)"])
         }
     }
 

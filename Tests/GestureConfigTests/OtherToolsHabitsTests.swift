@@ -54,8 +54,8 @@ import Testing
                                  ("two-finger-tap", "kind: tap, fingers: 2"),
                                  ("left_edge_swipe", "kind: edge-pan, edges: [left]")] {
             let errors = parseErrors("gestures:\n  - { id: g, kind: \(written) }\n")
-            #expect(errors.map(\.message) == ["bad value '\(written)' for 'kind' in gesture 'g': expected one of tap, "
-                                              + "long-press, pan, swipe, pinch, rotation, edge-pan (did you mean '\(meant)'?)"])
+            #expect(errors.map(\.message) == ["bad value '\(written)' for 'kind' in gesture 'g': expected one of "
+                                              + "\(everyKind) (did you mean '\(meant)'?)"])
         }
     }
 

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 @testable import GestureConfig
+import GestureCore
 
 enum Repository {
     /// The repository root, found from this source file's path.
@@ -37,3 +38,6 @@ func parseErrors(_ yaml: String, file: String = "config.yaml") -> [ConfigError] 
         return error.errors
     }
 }
+
+/// Every recognizer kind as the config's errors list them ("expected one of tap, long-press, …").
+let everyKind = GestureCore.RecognizerKind.allCases.map(\.rawValue).joined(separator: ", ")

@@ -126,4 +126,29 @@ import GestureCore
         #expect(c.bindings.map(\.gesture) == ["browser-back"])
         #expect(c.engine.gestureIDs == ["edge-left", "browser-pinch", "browser-back"])
     }
+
+    /// "All browsers" is one rule: `app` takes a list of globs, any of which matches.
+    @Test func appTakesAListOfGlobs() throws {
+        let c = try ConfigurationLoader.parse("""
+            version: 1
+            windows:
+              - id: browsers
+                match: { app: [firefox*, "chromium", "org.gnome.Epiphany"] }
+                disable: "*"
+            """, file: "c.yaml")
+        let match = try #require(c.engine.windowRules.first?.match)
+        #expect(match.apps == ["firefox*", "chromium", "org.gnome.Epiphany"])
+        func window(_ app: String) -> DesktopWindow {
+            DesktopWindow(id: "1", app: app, title: "t", output: "O", x: 0, y: 0, width: 10, height: 10, stack: 1)
+        }
+        #expect(match.matches(window("firefox-esr")) && match.matches(window("chromium")) && match.matches(window("org.gnome.Epiphany")))
+        #expect(!match.matches(window("foot")))
+    }
+
+    /// `class` (as i3, sway and X11 tools write it) is `app` here, and the error says so.
+    @Test func classInAMatchSaysThatAppMatchesTheX11Class() {
+        let errors = parseErrors("version: 1\nwindows:\n  - { id: w, match: { class: Firefox }, disable: \"*\" }\n")
+        #expect(errors.map(\.message) == ["unknown key 'class' in 'match' of window rule 'w': 'app' matches the Wayland app id "
+            + "and the X11 class (WM_CLASS) both: write app: \"firefox\" (a glob, or a list of globs: app: [firefox, chromium])"])
+    }
 }

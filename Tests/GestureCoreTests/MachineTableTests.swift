@@ -7,12 +7,16 @@ import Testing
 /// state-machine step taken is a row of the table, and every row of the table is taken.
 @Suite("Recognizer transition tables")
 struct MachineTableTests {
-    /// A kind's files: a swipe has two state machines, UIKit's discrete one and the continuous one.
-    static let files: [RecognizerKind: [String]] = [
-        .tap: ["TapRecognizer.swift"], .longPress: ["LongPressRecognizer.swift"], .pan: ["PanRecognizer.swift"],
-        .swipe: ["SwipeRecognizer.swift", "ContinuousSwipeRecognizer.swift"], .pinch: ["PinchRecognizer.swift"],
-        .rotation: ["RotationRecognizer.swift"], .edgePan: ["EdgePanRecognizer.swift"],
-    ]
+    /// A kind's files: `<Kind>Recognizer.swift` (`edge-pan`: EdgePanRecognizer.swift), except a swipe,
+    /// which has two state machines, UIKit's discrete one and the continuous one.
+    static func files(_ kind: RecognizerKind) -> [String] {
+        switch kind {
+        case .swipe: return ["SwipeRecognizer.swift", "ContinuousSwipeRecognizer.swift"]
+        default:
+            let words = kind.rawValue.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }
+            return [words.joined() + "Recognizer.swift"]
+        }
+    }
 
     struct Row: Hashable, CustomStringConvertible {
         var from, event, to: String
@@ -24,7 +28,15 @@ struct MachineTableTests {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Sources/GestureCore/Engine/Recognizers")
         var text = ""
-        for file in files[kind]! { text += try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8) }
+        for file in files(kind) {
+            let url = folder.appendingPathComponent(file)
+            let contents = try? String(contentsOf: url, encoding: .utf8)
+            try #require(contents != nil, """
+                recognizer kind '\(kind.rawValue)': no file Sources/GestureCore/Engine/Recognizers/\(file) \
+                (its state machine with its transition table in the doc comment; MachineTableTests.files(_:) names the files)
+                """)
+            text += contents!
+        }
         var rows: Set<Row> = []
         for line in text.split(separator: "\n") where line.hasPrefix("/// |") {
             let cells = line.dropFirst(4).split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -157,7 +169,7 @@ struct MachineTableTests {
         let seen = Self.fuzz(seeds: 1...600)
         for kind in RecognizerKind.allCases {
             let rows = try Self.table(kind)
-            #expect(!rows.isEmpty, "no table in \(Self.files[kind]!)")
+            #expect(!rows.isEmpty, "no `/// | from | event | to |` table in \(Self.files(kind))")
             let taken = seen[kind] ?? []
             let undocumented = taken.subtracting(rows)
             #expect(undocumented.isEmpty, "\(kind.rawValue): steps not in the table: \(undocumented.sorted { $0.description < $1.description })")

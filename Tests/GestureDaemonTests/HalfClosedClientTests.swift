@@ -63,6 +63,8 @@ import GestureProtocol
     @Test func theReadmeSocatOneLinerReceivesGestures() throws {
         let readme = try String(contentsOfFile: Paths.packageRoot + "/README.md", encoding: .utf8)
         let command = try #require(readme.split(separator: "\n").first { $0.hasPrefix("socat ") }.map(String.init))
+        try TestTools.require("socat")
+        try TestTools.require("jq")
         let daemon = try DaemonProcess(extraArguments: ["--inject", Self.swipe, "--inject-when-subscribed"])
         let runtime = TempDir()
         try FileManager.default.createDirectory(atPath: runtime.file("gestured"), withIntermediateDirectories: true)

@@ -59,8 +59,8 @@ import GestureDaemon
             return device["position"] != nil
         }
         #expect(seen, "\(device)")
-        #expect(device["axes-moved"] as? String == "ABS_Z, ABS_RX")
-        #expect(device["axes-still"] as? String == "ABS_X, ABS_Y")
+        #expect(device["axes-moved"] as? [String] == ["ABS_Z", "ABS_RX"])
+        #expect(device["axes-still"] as? [String] == ["ABS_X", "ABS_Y"])
         #expect((device["position"] as? String)?.contains("try `axes: { x: ABS_Z, y: ABS_RX }`") == true)
         #expect(waitUntil(timeout: 15) { daemon.log.contains("injected recording finished") }, "\(daemon.log)")
         #expect(daemon.log.contains("device gave no touches: its position axes never moved"), "\(daemon.log)")

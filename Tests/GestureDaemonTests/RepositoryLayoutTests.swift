@@ -52,4 +52,17 @@ import Testing
         }
         #expect(missing.isEmpty, "\(Set(missing).sorted())")
     }
+
+    /// The README's "systemd and udev" describes every unit the repository ships.
+    @Test func theReadmeDescribesEveryUnit() throws {
+        let readme = try Self.read("README.md")
+        let section = try #require(readme.components(separatedBy: "\n## systemd and udev\n").dropFirst().first?
+            .components(separatedBy: "\n## ").first)
+        for folder in ["systemd", "systemd/user"] {
+            for unit in try FileManager.default.contentsOfDirectory(atPath: Paths.packageRoot + "/" + folder)
+            where unit.hasSuffix(".service") || unit.hasSuffix(".socket") {
+                #expect(section.contains("`\(folder)/\(unit)`"), "README.md, \"systemd and udev\", does not describe \(folder)/\(unit)")
+            }
+        }
+    }
 }

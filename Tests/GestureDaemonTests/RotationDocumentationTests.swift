@@ -29,7 +29,7 @@ import Testing
     static func scriptRows() throws -> [Row] {
         let text = try String(contentsOfFile: document, encoding: .utf8)
         return text.split(separator: "\n").compactMap { line -> Row? in
-            guard let match = line.firstMatch(of: /orientation changed: ([a-z-]+)"\*\)\s+gesturectl rotate (\d+)/),
+            guard let match = line.firstMatch(of: /orientation changed: ([a-z-]+)"\*\)\s+rotate (\d+)/),
                   let rotation = Int(match.output.2) else { return nil }
             return Row(orientation: String(match.output.1), rotation: rotation)
         }
@@ -110,5 +110,31 @@ import Testing
         let script = try Self.scriptRows().map(\.description).sorted()
         #expect(table.count == 4)
         #expect(script == table)
+    }
+
+    /// The script, run with a `monitor-sensor` that starts on its side and then turns upright:
+    /// the starting orientation is applied, then the change; its unit restarts with the daemon.
+    @Test func theScriptTurnsTheStartingOrientationAndRestartsWithTheDaemon() throws {
+        let text = try String(contentsOfFile: Self.document, encoding: .utf8)
+        let script = try #require(text.components(separatedBy: "```sh\n#!/bin/sh\n# gestured-rotate").dropFirst().first?
+            .components(separatedBy: "\n```").first.map { "#!/bin/sh\n# gestured-rotate" + $0 + "\n" })
+        let dir = TempDir()
+        let files = [
+            ("gestured-rotate", script),
+            ("monitor-sensor", "#!/bin/sh\necho '    Waiting for iio-sensor-proxy to appear'\n"
+                + "echo '=== Has accelerometer (orientation: left-up, tilt: vertical)'\n"
+                + "echo '    Accelerometer orientation changed: normal'\n"),
+            ("gesturectl", "#!/bin/sh\necho \"$*\" >> \"\(dir.file("calls"))\"\n"),
+        ]
+        for (name, body) in files {
+            try body.write(toFile: dir.file(name), atomically: true, encoding: .utf8)
+            chmod(dir.file(name), 0o755)
+        }
+        let run = try runTool("/bin/sh", [dir.file("gestured-rotate")], timeout: 20, environment: ["PATH": dir.path + ":/usr/bin:/bin"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let calls = (try? String(contentsOfFile: dir.file("calls"), encoding: .utf8)) ?? ""
+        #expect(calls == "rotate 90\nrotate 0\n", "\(calls)")
+        let unit = try #require(text.components(separatedBy: "```ini\n").dropFirst().first?.components(separatedBy: "\n```").first)
+        #expect(unit.contains("PartOf=gestured.service") && unit.contains("WantedBy=gestured.service"), "\(unit)")
     }
 }

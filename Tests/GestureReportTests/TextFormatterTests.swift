@@ -163,4 +163,18 @@ import GestureCore
         let response = #"{"type":"response","request":"status","ok":true,"id":"s1"}"#
         #expect(OutputLine(jsonLine: response) == .other(type: "response", text: response))
     }
+
+    /// A forwarding verdict is a reason: printed whole, wrapped to the width, never cut.
+    @Test func aForwardingVerdictIsPrintedWholeWrapped() {
+        var formatter = TextFormatter(width: 40, origin: Self.origin)
+        let gesture = InternedString("three-finger-back")
+        let verdict = TouchForwarding(touch: TouchID(3), device: 1, deviceName: "Pad",
+                                      verdict: .hold, reason: .makesFingerCount(gesture: gesture, fingers: 3),
+                                      time: Self.origin.adding(milliseconds: 5))
+        let lines = formatter.format(.engine(.forwarding(verdict)))
+        #expect(lines.allSatisfy { $0.count <= 40 }, "\(lines)")
+        let text = lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(text.contains("it makes 3 fingers, and three-finger-back may still take them"),
+                "\(lines)")
+    }
 }

@@ -23,22 +23,23 @@ public struct WindowRule: Hashable, Sendable {
 
 /// What a window rule matches; every key given must match.
 public struct WindowMatch: Hashable, Sendable {
-    /// A glob on the app id (Wayland) or class (X11), case-sensitive.
-    public var app: String?
+    /// Globs on the app id (Wayland) or class (X11), case-sensitive: the window matches when any
+    /// one does; empty: any app.
+    public var apps: [String]
     /// A glob on the title.
     public var title: String?
     public var floating: Bool?
     public var fullscreen: Bool?
 
-    public init(app: String? = nil, title: String? = nil, floating: Bool? = nil, fullscreen: Bool? = nil) {
-        self.app = app
+    public init(app: String? = nil, apps: [String] = [], title: String? = nil, floating: Bool? = nil, fullscreen: Bool? = nil) {
+        self.apps = (app.map { [$0] } ?? []) + apps
         self.title = title
         self.floating = floating
         self.fullscreen = fullscreen
     }
 
     public func matches(_ w: DesktopWindow) -> Bool {
-        if let app, !Glob.matches(app, w.app) { return false }
+        if !apps.isEmpty, !apps.contains(where: { Glob.matches($0, w.app) }) { return false }
         if let title, !Glob.matches(title, w.title) { return false }
         if let floating, floating != w.floating { return false }
         if let fullscreen, fullscreen != w.fullscreen { return false }

@@ -46,6 +46,55 @@ extension Daemon {
         guard !pendingInjection.isEmpty else { return }
         let recordings = pendingInjection
         pendingInjection = []
+        inject(recordings)
+    }
+
+    /// Who may play recordings into a running daemon (`inject`): root and the daemon's own uid, as
+    /// the peer credentials (SO_PEERCRED) of the connection say; nil when `uid` may, else why not.
+    static func injectRefusal(uid: UInt32, daemonUID: UInt32) -> String? {
+        guard uid != 0 && uid != daemonUID else { return nil }
+        return "inject is allowed only to root and to the daemon's own uid (\(daemonUID)); this client's uid is \(uid) "
+            + "(from the connection's peer credentials, SO_PEERCRED)"
+    }
+
+    /// `inject`: loads every file first (one that cannot be read refuses the whole request), queues
+    /// them, and starts the first when nothing injected is playing.
+    func answerInject(_ request: ClientRequest, client: ClientInfo) -> String {
+        if let refusal = Self.injectRefusal(uid: client.uid, daemonUID: hub.admission.daemonUID) {
+            logger.notice("inject refused", metadata: ["client": "\(client.id)", "uid": "\(client.uid)"])
+            return ProtocolLine.error(refusal, request: "inject")
+        }
+        guard let paths = request.paths, !paths.isEmpty else {
+            return ProtocolLine.error("inject needs \"paths\": a list of recording files (absolute paths)", request: "inject")
+        }
+        if let relative = paths.first(where: { !$0.hasPrefix("/") }) {
+            return ProtocolLine.error("inject needs absolute paths, got \(ProtocolError.echo(relative)) "
+                                      + "(the daemon reads the files; gesturectl inject makes them absolute)", request: "inject")
+        }
+        let recordings: [Recording]
+        do {
+            recordings = try Replay.load(paths: paths)
+        } catch {
+            return ProtocolLine.error("nothing injected: \(error.description)", request: "inject")
+        }
+        let ahead = injected.count + injectionQueue.count
+        injectionQueue += recordings
+        logger.info("inject requested", metadata: ["client": "\(client.id)", "uid": "\(client.uid)",
+                                                   "files": "\(paths.joined(separator: ", "))"])
+        playNextQueued()
+        return ProtocolLine.response("inject", [("paths", ProtocolLine.strings(paths)), ("ahead", String(ahead))])
+    }
+
+    /// Starts the next queued `inject` recording when no injected recording is playing; one the config
+    /// does not select is skipped (and logged) for the next.
+    func playNextQueued() {
+        while injected.isEmpty && !injectionQueue.isEmpty {
+            inject([injectionQueue.removeFirst()])
+        }
+    }
+
+    /// Adds `recordings` as devices and starts each one's clock now.
+    func inject(_ recordings: [Recording]) {
         let now = monotonicMicroseconds()
         for recording in recordings {
             let start = recording.events.first?.time.microseconds ?? 0
@@ -66,6 +115,13 @@ extension Daemon {
             let device = InjectedDevice(ref: ref, recording: recording, surface: surface)
             device.offset = now - start
             injected.append(device)
+            if configuration.devices.forward {
+                logger.notice("""
+                    forwarding skipped for an injected recording: it has no device to take and no clone is made \
+                    (devices: forward: true applies to real devices; `gestured replay --forward OUT.evemu FILE` \
+                    shows what the desktop would get)
+                    """, metadata: ["id": "\(ref.id)", "file": "\(recording.source)"])
+            }
             pipeline.addDevice(recording.description, ref: ref, surface: surface)
             bindToDesktop(device, description: recording.description, path: recording.source)
             logger.info("injecting recording", metadata: ["id": "\(ref.id)", "name": "\(ref.name)",
@@ -106,5 +162,6 @@ extension Daemon {
             logger.info("injected recording finished", metadata: ["id": "\(device.ref.id)", "file": "\(device.recording.source)"])
         }
         injected.removeAll { $0.nextTime == nil }
+        playNextQueued()
     }
 }

@@ -65,6 +65,8 @@ public final class Daemon {
     var injected: [InjectedDevice] = []
     /// Recordings waiting for the first subscriber (`--inject-when-subscribed`).
     var pendingInjection: [Recording] = []
+    /// Recordings of `inject` requests still to play, each after the one before has finished.
+    var injectionQueue: [Recording] = []
     /// Subscribe, record and attach requests so far, while the injection waits for them.
     var injectionRequests = 0
     /// The latest event timestamp fed to the pipeline.

@@ -117,6 +117,8 @@ extension Daemon {
             }
         case "desktop":
             return answerDesktop(pending)
+        case "inject":
+            return answerInject(request, client: client)
         case "attach", "update", "detach", "set-surface":
             let answer = apps.answer(request, client: client, pipeline: &pipeline,
                                      devices: devices.values.map { $0 as any SurfaceDevice } + injected.map { $0 as any SurfaceDevice }, at: now)
@@ -171,9 +173,9 @@ extension Daemon {
         }
         guard let activity = pipeline.axisActivity(ofDevice: id) else { return }
         let axes = activity.axes(of: description)
-        let names = { (codes: [EventCode]) in codes.map(AbsoluteAxisNames.name(of:)).joined(separator: ", ") }
-        j.add("axes-moved", axes.moved.isEmpty ? "none yet" : names(axes.moved))
-        j.add("axes-still", axes.still.isEmpty ? "none" : names(axes.still))
+        let names = { (codes: [EventCode]) in ProtocolLine.strings(codes.map(AbsoluteAxisNames.name(of:))) }
+        j.addRaw("axes-moved", names(axes.moved))
+        j.addRaw("axes-still", names(axes.still))
         if let problem = activity.positionProblem(description: description, remapped: surface.axes) {
             j.add("position", problem)
         }

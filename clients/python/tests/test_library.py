@@ -13,6 +13,37 @@ import gestured
 from gestured.socket_path import socket_candidates
 
 
+class ReadmeTests(unittest.TestCase):
+    """The README is all an app needs: every event class, with every attribute, in its table."""
+
+    def test_every_event_class_and_attribute_is_in_the_readme(self):
+        import dataclasses
+        from gestured import events
+        with open(os.path.join(os.path.dirname(__file__), "..", "README.md"), encoding="utf-8") as f:
+            readme = f.read()
+        rows = [line for line in readme.splitlines() if line.startswith("| `")]
+        for name in events.__all__:
+            cls = getattr(events, name)
+            if not (isinstance(cls, type) and issubclass(cls, events.Event)) or cls is events.Event:
+                continue
+            row = next((r for r in rows if f"`{name}`" in r.split("|")[1]), None)
+            self.assertIsNotNone(row, f"README.md: no row of the events table for {name}")
+            for f in dataclasses.fields(cls):
+                if f.name not in ("extra", "synthesized"):
+                    self.assertIn(f"`{f.name}`", row, f"README.md: {name}'s row lacks its attribute {f.name}")
+        for promise in ("`synthesized`", "is `None`", "listen(path=", "`Disconnected`", "`Reconnected`"):
+            self.assertIn(promise, readme)
+
+    def test_synthesized_is_false_on_the_daemons_lines_and_true_on_the_librarys(self):
+        for line in ({"type": "gesture", "gesture": "g"}, {"type": "touch", "id": 1}, {"type": "dropped", "count": 1},
+                     {"type": "future"}):
+            self.assertFalse(gestured.parse_line(line).synthesized, line)
+        self.assertTrue(gestured.Disconnected(reason="x").synthesized)
+        self.assertTrue(gestured.Reconnected(path="/p").synthesized)
+        self.assertIsNone(gestured.parse_line({"type": "gesture", "gesture": "g"}).scale)
+        self.assertEqual(gestured.Reconnected(path="/p").to_dict(), {"type": "reconnected", "path": "/p", "synthesized": True})
+
+
 class LineTests(unittest.TestCase):
     def test_every_key_of_a_gesture_line_becomes_an_attribute_and_unknown_keys_are_kept(self):
         line = {"type": "gesture", "gesture": "zoom", "kind": "pinch", "state": "changed", "time": 1.5,

@@ -7,8 +7,8 @@ it. Lines the library makes itself (a gesture cancelled because the connection d
 connection's own events) have ``synthesized`` set to ``True``.
 """
 
-from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, Optional, Tuple, Type, TypeVar, Union
+from dataclasses import dataclass, field, fields
+from typing import Any, Callable, ClassVar, Dict, Optional, Tuple, Type, TypeVar
 
 __all__ = [
     "Point", "Event", "Hello", "Gesture", "Touch", "Explain", "Dropped", "Detached", "Record",
@@ -45,18 +45,18 @@ def _same(value: Any) -> Any:
 
 # Per class: JSON key -> (attribute, from JSON, to JSON).
 _Codec = Tuple[str, Callable[[Any], Any], Callable[[Any], Any]]
-_POINT: Tuple[Callable[[Any], Any], Callable[[Any], Any]] = (_point, _unpoint)
-_PLAIN: Tuple[Callable[[Any], Any], Callable[[Any], Any]] = (_same, _same)
 
 E = TypeVar("E", bound="Event")
 
 
+@dataclass
 class Event:
-    """Base of every line type. ``type`` is the line's ``type`` key."""
-    type: str = ""
-    _keys: Dict[str, _Codec] = {}
-    extra: Dict[str, Any]
-    synthesized: bool
+    """Base of every line type. ``type`` is the line's ``type`` key; ``extra`` holds the keys this
+    library does not know; ``synthesized`` is ``True`` on lines the library made itself."""
+    type: ClassVar[str] = ""
+    _keys: ClassVar[Dict[str, _Codec]] = {}
+    extra: Dict[str, Any] = field(default_factory=dict)
+    synthesized: bool = False
 
     @classmethod
     def from_json(cls: Type[E], obj: Dict[str, Any]) -> E:
@@ -83,7 +83,7 @@ class Event:
                 continue
             out[key] = encode(value)
         out.update(self.extra)
-        if getattr(self, "synthesized", False):
+        if self.synthesized:
             out["synthesized"] = True
         return out
 
@@ -91,28 +91,39 @@ class Event:
 _OPTIONAL_FLAGS = {"routine", "injected"}
 
 
-def _codecs(**spec: Union[str, Tuple[str, Tuple[Callable[[Any], Any], Callable[[Any], Any]]]]) -> Dict[str, _Codec]:
-    """``_codecs(tapCount=("tap_count", _PLAIN), location=("location", _POINT))``; a plain string is a
-    key whose attribute has the same name and whose value is taken as is."""
-    out: Dict[str, _Codec] = {}
-    for key, what in spec.items():
-        if isinstance(what, str):
-            out[key] = (what, _same, _same)
-        else:
-            out[key] = (what[0], what[1][0], what[1][1])
-    return out
+def _camel(name: str) -> str:
+    """``tap_count`` -> ``tapCount``."""
+    first, *rest = name.split("_")
+    return first + "".join(word.capitalize() for word in rest)
 
 
-@dataclass
+def _line(type_name: str, **renamed: str) -> Callable[[Type[E]], Type[E]]:
+    """Makes a line class: a dataclass whose fields are its line's keys, read and written by one
+    reader. Each field's key is its name in camelCase unless ``renamed`` gives it (``from="from_state"``);
+    a ``Point`` field is read from ``{"x":…,"y":…}``; a field with ``metadata={"key": False}`` is
+    no key of the line."""
+    keys_of = {attribute: key for key, attribute in renamed.items()}
+
+    def make(cls: Type[E]) -> Type[E]:
+        cls = dataclass(cls)
+        cls.type = type_name
+        codecs: Dict[str, _Codec] = {}
+        for f in fields(cls):
+            if f.name in ("extra", "synthesized") or f.metadata.get("key", True) is False:
+                continue
+            is_point = f.type is Point or Point in getattr(f.type, "__args__", ())
+            codecs[keys_of.get(f.name, _camel(f.name))] = (f.name, _point, _unpoint) if is_point else (f.name, _same, _same)
+        cls._keys = codecs
+        return cls
+    return make
+
+
+@_line("hello")
 class Hello(Event):
     """The daemon's greeting: ``{"type":"hello","protocol":1,"version":"0.1.0","commit":"..."}``."""
     protocol: Optional[int] = None
     version: Optional[str] = None
     commit: Optional[str] = None
-    extra: Dict[str, Any] = field(default_factory=dict)
-    synthesized: bool = False
-    type = "hello"
-    _keys = _codecs(protocol="protocol", version="version", commit="commit")
 
 
 #: Gesture states after which a gesture is still going on (its end is still to come).
@@ -121,7 +132,7 @@ GESTURE_STATES_IN_PROGRESS = frozenset({"began", "changed"})
 TOUCH_PHASES_IN_PROGRESS = frozenset({"began", "moved", "stationary"})
 
 
-@dataclass
+@_line("gesture")
 class Gesture(Event):
     """A gesture line. ``state``: ``recognized`` (taps, touchscreen swipes), ``began`` /
     ``changed`` / ``ended`` / ``cancelled`` (continuous gestures), ``failed``. ``synthesized``:
@@ -143,14 +154,6 @@ class Gesture(Event):
     scale_velocity: Optional[float] = None
     rotation: Optional[float] = None
     rotation_velocity: Optional[float] = None
-    extra: Dict[str, Any] = field(default_factory=dict)
-    synthesized: bool = False
-    type = "gesture"
-    _keys = _codecs(gesture="gesture", kind="kind", state="state", time="time", device="device",
-                  region="region", fingers="fingers", taps="taps", direction="direction",
-                  location=("location", _POINT), translation=("translation", _POINT),
-                  velocity=("velocity", _POINT), scale="scale", rotation="rotation",
-                  scaleVelocity="scale_velocity", rotationVelocity="rotation_velocity")
 
     @property
     def in_progress(self) -> bool:
@@ -158,7 +161,7 @@ class Gesture(Event):
         return self.state in GESTURE_STATES_IN_PROGRESS
 
 
-@dataclass
+@_line("touch")
 class Touch(Event):
     """A touch line of a touch stream (``subscribe`` ``touches``, or ``publish-touches``):
     ``phase`` ``began`` / ``moved`` / ``stationary`` / ``ended`` / ``cancelled``; ``region`` the hit
@@ -171,18 +174,13 @@ class Touch(Event):
     tap_count: Optional[int] = None
     time: Optional[float] = None
     device: Optional[str] = None
-    extra: Dict[str, Any] = field(default_factory=dict)
-    synthesized: bool = False
-    type = "touch"
-    _keys = _codecs(phase="phase", id="id", location=("location", _POINT), region="region",
-                  responder="responder", tapCount="tap_count", time="time", device="device")
 
     @property
     def in_progress(self) -> bool:
         return self.phase in TOUCH_PHASES_IN_PROGRESS
 
 
-@dataclass
+@_line("explain", **{"from": "from_state", "to": "to_state"})
 class Explain(Event):
     """Why a recognizer changed state (while ``explain`` is on). ``from`` and ``to`` are
     ``from_state`` and ``to_state``; ``routine`` lines decide nothing."""
@@ -193,62 +191,41 @@ class Explain(Event):
     time: Optional[float] = None
     reason: Optional[str] = None
     routine: bool = False
-    extra: Dict[str, Any] = field(default_factory=dict)
-    synthesized: bool = False
-    type = "explain"
-    _keys = _codecs(gesture="gesture", region="region", to=("to_state", _PLAIN), time="time",
-                  reason="reason", routine="routine", **{"from": ("from_state", _PLAIN)})
 
 
-@dataclass
+@_line("dropped")
 class Dropped(Event):
     """``count`` streamed lines for this client were dropped while it read too slowly
     (docs/protocol.md, "Slow clients"); sent once it caught up."""
     count: Optional[int] = None
-    extra: Dict[str, Any] = field(default_factory=dict)
-    synthesized: bool = False
-    type = "dropped"
-    _keys = _codecs(count="count")
 
 
-@dataclass
+@_line("detached")
 class Detached(Event):
     """One of this client's attached regions is gone: its parent disappeared in a config reload
     (from the daemon), or re-attaching it after a reconnection failed (``synthesized``, ``reason``
     holds the daemon's error)."""
     region: Optional[str] = None
     reason: Optional[str] = None
-    extra: Dict[str, Any] = field(default_factory=dict)
-    synthesized: bool = False
-    type = "detached"
-    _keys = _codecs(region="region", reason="reason")
 
 
-@dataclass
+@_line("record")
 class Record(Event):
     """Raw events of a recorded device (``record`` request): ``events`` holds evemu ``E:`` lines."""
     device: Optional[int] = None
     events: Optional[str] = None
-    extra: Dict[str, Any] = field(default_factory=dict)
-    synthesized: bool = False
-    type = "record"
-    _keys = _codecs(device="device", events="events")
 
 
-@dataclass
+@_line("record-end")
 class RecordEnd(Event):
     """The end of a recording: ``reason`` (``time``, ``stopped``, ``too slow``, ...), ``events`` sent."""
     device: Optional[int] = None
     events: Optional[int] = None
     reason: Optional[str] = None
     message: Optional[str] = None
-    extra: Dict[str, Any] = field(default_factory=dict)
-    synthesized: bool = False
-    type = "record-end"
-    _keys = _codecs(device="device", events="events", reason="reason", message="message")
 
 
-@dataclass
+@_line("forwarding")
 class Forwarding(Event):
     """What forwarding decided for a touch (docs/forwarding.md)."""
     touch: Optional[int] = None
@@ -256,19 +233,12 @@ class Forwarding(Event):
     verdict: Optional[str] = None
     reason: Optional[str] = None
     time: Optional[float] = None
-    extra: Dict[str, Any] = field(default_factory=dict)
-    synthesized: bool = False
-    type = "forwarding"
-    _keys = _codecs(touch="touch", device="device", verdict="verdict", reason="reason", time="time")
 
 
 @dataclass
 class UnknownLine(Event):
     """A line whose ``type`` this library does not know: every key is in ``extra``."""
     line_type: Optional[str] = None
-    extra: Dict[str, Any] = field(default_factory=dict)
-    synthesized: bool = False
-    _keys = {}
 
     def to_dict(self) -> Dict[str, Any]:
         return dict(self.extra, type=self.line_type)
@@ -292,27 +262,21 @@ class Response:
         return key in self.fields
 
 
-@dataclass
+@_line("disconnected")
 class Disconnected(Event):
     """The connection to the daemon is gone (``reason``); gestures and touches that were in progress
     were delivered ``cancelled`` just before. With reconnection on, a ``Reconnected`` follows."""
-    reason: Optional[str] = None
-    extra: Dict[str, Any] = field(default_factory=dict)
     synthesized: bool = True
-    type = "disconnected"
-    _keys = _codecs(reason="reason")
+    reason: Optional[str] = None
 
 
-@dataclass
+@_line("reconnected")
 class Reconnected(Event):
     """Connected again (``path``, the daemon's ``hello``); what the client had attached, subscribed
     and asked to explain is being restored."""
-    path: Optional[str] = None
-    hello: Optional[Hello] = None
-    extra: Dict[str, Any] = field(default_factory=dict)
     synthesized: bool = True
-    type = "reconnected"
-    _keys = _codecs(path="path")
+    path: Optional[str] = None
+    hello: Optional[Hello] = field(default=None, metadata={"key": False})
 
 
 _BY_TYPE: Dict[str, Type[Event]] = {
