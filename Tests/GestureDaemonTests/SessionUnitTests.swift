@@ -48,7 +48,8 @@ import Testing
         let lines = calls.split(separator: "\n").map(String.init)
         #expect(lines.count == 2, "\(calls)")
         #expect(lines.first?.hasPrefix("--user import-environment SWAYSOCK WAYLAND_DISPLAY") == true, "\(calls)")
-        #expect(lines.last == "--user restart gestured.service SWAYSOCK=/run/user/1000/sway-ipc.1000.42.sock", "\(calls)")
+        // The daemon and the bridge both (re)started with the session's variables.
+        #expect(lines.last == "--user restart gestured.service gestured-desktop.service SWAYSOCK=/run/user/1000/sway-ipc.1000.42.sock", "\(calls)")
     }
 
     @Test func theRecipesPointToForwardingNotToAGrab() throws {
