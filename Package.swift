@@ -44,6 +44,9 @@ let package = Package(
         .systemLibrary(name: "CLibyaml", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         // libxcb (core X11 requests), seen only by GestureDesktop's X11 reader.
         .systemLibrary(name: "CLibxcb", pkgConfig: "xcb", providers: [.apt(["libxcb1-dev"])]),
+        // libdbus-1 (the session bus: GNOME Shell's extension, Mutter's DisplayConfig, KWin's
+        // scripting), seen only by GestureDesktop: the daemon itself stays off D-Bus.
+        .systemLibrary(name: "CLibdbus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         // Linux headers the Glibc module lacks (epoll, signalfd, timerfd, accept4), for GesturePosix.
         .systemLibrary(name: "CGestureSys"),
 
@@ -76,9 +79,10 @@ let package = Package(
         .target(name: "GestureDevices", dependencies: ["GestureCore", "GesturePosix", "CLibevdev", "CLibudev"],
                 swiftSettings: loopThreadRelease),
         // `gesturectl desktop`: the session bridge. Reads the compositor's outputs and windows (sway /
-        // i3 IPC, Hyprland and niri sockets in pure Swift; X11 through libxcb, its only importer) and
+        // i3 IPC, Hyprland and niri sockets in pure Swift; X11 through libxcb and GNOME / KDE through
+        // libdbus-1, their only importer) and
         // sends them to the daemon as `desktop` snapshots.
-        .target(name: "GestureDesktop", dependencies: ["GestureCore", "GesturePosix", "GestureProtocol", "CLibxcb"]),
+        .target(name: "GestureDesktop", dependencies: ["GestureCore", "GesturePosix", "GestureProtocol", "CLibxcb", "CLibdbus"]),
         // Daemon runtime: event loop, socket protocol, bindings, replay driver, systemd notify.
         .target(name: "GestureDaemon", dependencies: [
             "GestureCore", "GestureRecording", "GestureConfig", "GestureDevices", "GesturePosix",

@@ -1,11 +1,12 @@
 /// Which compositor to read, from the session's environment or a `--backend` flag.
 public enum DesktopBackend: String, CaseIterable, Sendable {
-    case sway, i3, hyprland, niri, x11
+    case sway, i3, hyprland, niri, x11, gnome
 }
 
 public struct BackendChoice: Equatable, Sendable {
     public var backend: DesktopBackend
-    /// The socket path (sway, i3, niri), the Hyprland instance's directory, or the X display.
+    /// The socket path (sway, i3, niri), the Hyprland instance's directory, the X display, or the
+    /// session bus's address (GNOME; empty: the one libdbus finds).
     public var target: String
 
     public init(backend: DesktopBackend, target: String) {
@@ -27,23 +28,34 @@ public struct BackendChoice: Equatable, Sendable {
                 return BackendChoice(backend: .hyprland, target: "\(runtime)/hypr/\(signature)")
             case .niri: return value("NIRI_SOCKET").map { BackendChoice(backend: .niri, target: $0) }
             case .x11: return value("DISPLAY").map { BackendChoice(backend: .x11, target: $0) }
+            case .gnome: return sessionBus().map { BackendChoice(backend: .gnome, target: $0) }
             }
+        }
+        /// The session bus as libdbus finds it: $DBUS_SESSION_BUS_ADDRESS, else $XDG_RUNTIME_DIR/bus.
+        func sessionBus() -> String? {
+            value("DBUS_SESSION_BUS_ADDRESS") ?? value("XDG_RUNTIME_DIR").map { "unix:path=\($0)/bus" }
         }
         if let forced {
             if let choice = found(forced) { return .success(choice) }
             return .failure(ChoiceFailure(message: "--backend \(forced.rawValue): $\(variable(forced)) is not set"))
         }
-        let desktop = value("XDG_CURRENT_DESKTOP") ?? ""
-        let waylandGNOMEOrKDE = desktop.namesGNOMEOrKDE && value("WAYLAND_DISPLAY") != nil
-        // GNOME and KDE Wayland sessions set $DISPLAY for Xwayland, whose windows are only some of them.
-        if !waylandGNOMEOrKDE {
-            for backend in DesktopBackend.allCases {
+        let desktop = value("XDG_CURRENT_DESKTOP") ?? value("DESKTOP_SESSION") ?? ""
+        let wayland = value("WAYLAND_DISPLAY") != nil || value("XDG_SESSION_TYPE") == "wayland"
+        // GNOME and KDE Wayland sessions set $DISPLAY for Xwayland, whose windows are only some of
+        // them: GNOME's are read over the session bus (its X11 sessions have EWMH, read as X11).
+        if wayland && desktop.namesGNOME {
+            if let choice = found(.gnome) { return .success(choice) }
+            return .failure(ChoiceFailure(message: "this is a \(desktop) Wayland session (XDG_CURRENT_DESKTOP), read over the session bus, but neither $DBUS_SESSION_BUS_ADDRESS nor $XDG_RUNTIME_DIR is set"))
+        }
+        let waylandKDE = wayland && desktop.namesKDE
+        if !waylandKDE {
+            for backend in DesktopBackend.allCases where backend != .gnome {
                 if let choice = found(backend) { return .success(choice) }
             }
         }
-        var message = "no compositor to read: looked for $SWAYSOCK (sway), $I3SOCK (i3), $HYPRLAND_INSTANCE_SIGNATURE (Hyprland), $NIRI_SOCKET (niri) and $DISPLAY (X11)"
-        if waylandGNOMEOrKDE {
-            message += "; this is a \(desktop) Wayland session (XDG_CURRENT_DESKTOP), and GNOME Shell and KWin give other programs no window list without a Shell extension or a KWin script, so gesturectl desktop cannot read them"
+        var message = "no compositor to read: looked for $SWAYSOCK (sway), $I3SOCK (i3), $HYPRLAND_INSTANCE_SIGNATURE (Hyprland), $NIRI_SOCKET (niri), $DISPLAY (X11) and a GNOME Wayland session (XDG_CURRENT_DESKTOP)"
+        if waylandKDE {
+            message += "; this is a \(desktop) Wayland session (XDG_CURRENT_DESKTOP), and KWin gives other programs no window list without a KWin script, which this gesturectl does not load yet"
         } else {
             message += ", and none is set"
         }
@@ -57,6 +69,7 @@ public struct BackendChoice: Equatable, Sendable {
         case .hyprland: "HYPRLAND_INSTANCE_SIGNATURE"
         case .niri: "NIRI_SOCKET"
         case .x11: "DISPLAY"
+        case .gnome: "DBUS_SESSION_BUS_ADDRESS"
         }
     }
 }
@@ -66,8 +79,14 @@ public struct ChoiceFailure: Error, Equatable, Sendable {
 }
 
 extension String {
-    /// Whether a desktop name (XDG_CURRENT_DESKTOP, colon-separated) names GNOME or KDE.
-    var namesGNOMEOrKDE: Bool {
-        split(separator: ":").contains { ["gnome", "kde", "plasma"].contains($0.lowercased()) }
+    /// Whether a desktop name (XDG_CURRENT_DESKTOP, colon-separated; or DESKTOP_SESSION) names GNOME
+    /// (`GNOME`, `ubuntu:GNOME`, `GNOME-Classic:GNOME`, `gnome-xorg`).
+    var namesGNOME: Bool {
+        split(separator: ":").contains { $0.lowercased() == "gnome" || $0.lowercased().hasPrefix("gnome-") }
+    }
+
+    /// Whether a desktop name names KDE Plasma.
+    var namesKDE: Bool {
+        split(separator: ":").contains { ["kde", "plasma", "plasmawayland"].contains($0.lowercased()) }
     }
 }

@@ -64,6 +64,7 @@ public final class DesktopBridge {
     private var snapshotNumber: UInt32 = 0
     private var lastLeftOut = 0
     private var reportedAbsence = false
+    private var lastNotice: String?
 
     public init(source: DesktopSource, sink: SnapshotSink, options: Options, log: @escaping (String) -> Void) {
         self.source = source
@@ -168,6 +169,10 @@ public final class DesktopBridge {
         } catch {
             handle(.compositorLost(error))
             return
+        }
+        if source.notice != lastNotice {
+            if let notice = source.notice { log(notice) } else { log("\(source.backend): windows are read again") }
+            lastNotice = source.notice
         }
         if !sink.isReady {
             if monotonicMicroseconds() >= sinkRetryAt { reopenSink() }

@@ -3,7 +3,7 @@ import GestureCore
 /// A compositor the bridge reads: connects, says which descriptors bring its events, reads the
 /// scene. Every failure is a `DesktopSourceError`; the bridge then disconnects and tries again later.
 public protocol DesktopSource: AnyObject {
-    /// The `backend` of the desktop request: sway, i3, hyprland, niri, x11.
+    /// The `backend` of the desktop request: sway, i3, hyprland, niri, x11, gnome.
     var backend: String { get }
     /// What it connects to, for messages (a socket path, a display).
     var target: String { get }
@@ -27,11 +27,15 @@ public protocol DesktopSource: AnyObject {
     /// at its documented socket location (`CompositorDiscovery`: it restarted in this login),
     /// moves there and returns the new target; nil when there is none.
     func relocate() -> String?
+    /// What the user should know about the last read that is not a failure (GNOME: the Shell
+    /// extension is missing, so the scene has no windows): the bridge logs it when it changes.
+    var notice: String? { get }
 }
 
 extension DesktopSource {
     public func takeQueuedEvents() -> Bool { false }
     public func relocate() -> String? { nil }
+    public var notice: String? { nil }
 }
 
 public struct DesktopSourceError: Error, CustomStringConvertible, Sendable {

@@ -7,6 +7,7 @@ public enum DesktopSources {
         case .hyprland: HyprlandSource(directory: choice.target)
         case .niri: NiriSource(path: choice.target)
         case .x11: X11Source(display: choice.target)
+        case .gnome: GnomeSource(address: choice.target.isEmpty ? nil : choice.target)
         }
     }
 }

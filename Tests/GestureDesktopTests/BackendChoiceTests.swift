@@ -29,16 +29,31 @@ import Testing
         #expect(forced.message == "--backend niri: $NIRI_SOCKET is not set")
     }
 
-    @Test func gnomeAndKDEWaylandSessionsAreRefusedPlainly() throws {
-        for desktop in ["GNOME", "ubuntu:GNOME", "KDE"] {
-            let result = BackendChoice.choose(environment: ["XDG_CURRENT_DESKTOP": desktop, "WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0"])
-            guard case .failure(let failure) = result else {
-                Issue.record("\(desktop): Xwayland's display was taken for the desktop")
-                continue
-            }
-            #expect(failure.message.contains("Shell extension or a KWin script"))
+    @Test func aGNOMEWaylandSessionIsReadOverTheSessionBusWithNoFlag() throws {
+        for desktop in ["GNOME", "ubuntu:GNOME", "GNOME-Classic:GNOME"] {
+            #expect(try BackendChoice.choose(environment: ["XDG_CURRENT_DESKTOP": desktop, "WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0",
+                                                           "DBUS_SESSION_BUS_ADDRESS": "unix:path=/run/user/1000/bus"]).get()
+                    == BackendChoice(backend: .gnome, target: "unix:path=/run/user/1000/bus"))
         }
-        // An X11 session of the same desktops has EWMH.
+        // No address: the bus libdbus would find; DESKTOP_SESSION when XDG_CURRENT_DESKTOP is not set.
+        #expect(try BackendChoice.choose(environment: ["DESKTOP_SESSION": "gnome", "XDG_SESSION_TYPE": "wayland",
+                                                       "XDG_RUNTIME_DIR": "/run/user/1000", "DISPLAY": ":0"]).get()
+                == BackendChoice(backend: .gnome, target: "unix:path=/run/user/1000/bus"))
+        // An X11 session of GNOME has EWMH.
         #expect(try BackendChoice.choose(environment: ["XDG_CURRENT_DESKTOP": "GNOME", "DISPLAY": ":0"]).get().backend == .x11)
+        #expect(BackendChoice.choose(environment: ["DISPLAY": ":0"], forced: .gnome).isSuccess == false)
     }
+
+    @Test func aKDEWaylandSessionIsRefusedPlainly() throws {
+        let result = BackendChoice.choose(environment: ["XDG_CURRENT_DESKTOP": "KDE", "WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0"])
+        guard case .failure(let failure) = result else {
+            Issue.record("KDE: Xwayland's display was taken for the desktop")
+            return
+        }
+        #expect(failure.message.contains("KWin script"))
+    }
+}
+
+extension Result {
+    var isSuccess: Bool { if case .success = self { true } else { false } }
 }

@@ -1,0 +1,139 @@
+/// GNOME Shell over the session bus: outputs from `org.gnome.Mutter.DisplayConfig` (`GetCurrentState`,
+/// read again after `MonitorsChanged`), windows from the gestured Shell extension
+/// (`org.gestured.Desktop`, `GetWindows`, read again after its coalesced `WindowsChanged`).
+///
+/// The extension is optional: without it (not installed, disabled, or answering garbage) the scene
+/// has the outputs and no windows, and `notice` says what to run. GNOME Shell leaving the bus is the
+/// compositor lost; the extension leaving it costs its windows only.
+public final class GnomeSource: DesktopSource {
+    public static let extensionUUID = "gestured@gestured.org"
+    static let extensionName = "org.gestured.Desktop"
+    static let extensionPath = "/org/gestured/Desktop"
+    static let extensionInterface = "org.gestured.Desktop1"
+    static let displayConfig = "org.gnome.Mutter.DisplayConfig"
+    /// A `GetWindows` reply larger than this is not read (a window list is a few hundred bytes a window).
+    static let maximumReplyBytes = 8 << 20
+
+    public var backend: String { "gnome" }
+    public let target: String
+    /// GNOME tells of moves and resizes (the extension's signal): no polling.
+    public var missesChanges: Bool { false }
+    public private(set) var notice: String?
+    private let address: String?
+    private var bus: DBusConnection?
+    private var outputs: [DesktopOutput]?
+
+    /// `address`: the session bus's address; nil for the one libdbus finds.
+    public init(address: String?) {
+        self.address = address
+        self.target = address ?? "the session bus"
+    }
+
+    public var eventDescriptors: [Int32] { bus?.descriptor.map { [$0] } ?? [] }
+
+    public func connect() throws(DesktopSourceError) {
+        disconnect()
+        let bus = try DBusConnection(address: address)
+        guard bus.hasOwner(Self.displayConfig) else {
+            bus.close()
+            throw DesktopSourceError("GNOME Shell is not on \(target) (nobody owns \(Self.displayConfig))")
+        }
+        for rule in ["type='signal',interface='\(Self.displayConfig)',member='MonitorsChanged'",
+                     "type='signal',interface='\(Self.extensionInterface)',member='WindowsChanged'",
+                     "type='signal',sender='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(Self.extensionName)'",
+                     "type='signal',sender='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(Self.displayConfig)'"] {
+            do { try bus.addMatch(rule) } catch { bus.close(); throw error }
+        }
+        self.bus = bus
+        outputs = nil
+    }
+
+    public func disconnect() {
+        bus?.close()
+        bus = nil
+        outputs = nil
+    }
+
+    public func drainEvents() throws(DesktopSourceError) -> Bool {
+        guard let bus else { throw DesktopSourceError("\(target): not connected") }
+        return try handle(bus.takeMessages(read: true))
+    }
+
+    public func takeQueuedEvents() -> Bool {
+        guard let bus, bus.hasQueuedMessages else { return false }
+        do { return try handle(bus.takeMessages(read: false)) } catch { return true }
+    }
+
+    /// Whether the messages say something changed; throws when GNOME Shell left the bus.
+    private func handle(_ messages: [DBusConnection.Message]) throws(DesktopSourceError) -> Bool {
+        var any = false
+        for message in messages where message.kind == .signal {
+            switch message.member {
+            case "MonitorsChanged":
+                outputs = nil
+                any = true
+            case "WindowsChanged":
+                any = true
+            case "NameOwnerChanged":
+                let name = message.arguments.first?.string ?? ""
+                let newOwner = message.arguments.count >= 3 ? message.arguments[2].string ?? "" : ""
+                if name == Self.displayConfig {
+                    if newOwner.isEmpty { throw DesktopSourceError("GNOME Shell left \(target)") }
+                    outputs = nil
+                }
+                any = true
+            default:
+                break
+            }
+        }
+        return any
+    }
+
+    public func read() throws(DesktopSourceError) -> DesktopScene {
+        guard let bus else { throw DesktopSourceError("\(target): not connected") }
+        let outputs: [DesktopOutput]
+        if let known = self.outputs {
+            outputs = known
+        } else {
+            do {
+                let reply = try bus.call(Self.displayConfig, "/org/gnome/Mutter/DisplayConfig", Self.displayConfig, "GetCurrentState")
+                outputs = try GnomeReader.outputs(currentState: reply)
+            } catch let failure as DBusConnection.CallFailure {
+                throw DesktopSourceError("GNOME Shell: \(failure.description)")
+            } catch {
+                throw DesktopSourceError("GNOME Shell: \(error)")
+            }
+            self.outputs = outputs
+        }
+        let reply: [DesktopJSON]
+        do {
+            reply = try bus.call(Self.extensionName, Self.extensionPath, Self.extensionInterface, "GetWindows")
+        } catch {
+            let missing = ["org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner",
+                           "org.freedesktop.DBus.Error.UnknownObject", "org.freedesktop.DBus.Error.UnknownMethod"].contains(error.name)
+            notice = missing ? Self.missingExtension : "GNOME: the Shell extension \(Self.extensionUUID) failed (\(error.description)): windows are unknown until it answers; window rules do not apply meanwhile, everything else works"
+            return DesktopScene(outputs: outputs)
+        }
+        do {
+            guard let text = reply.first?.string else { throw GnomeReader.Failure(description: "GetWindows: expected one string") }
+            guard text.utf8.count <= Self.maximumReplyBytes else {
+                throw GnomeReader.Failure(description: "GetWindows: \(text.utf8.count) bytes, more than \(Self.maximumReplyBytes)")
+            }
+            let json: DesktopJSON
+            do { json = try DesktopJSON(parsing: text) } catch { throw GnomeReader.Failure(description: "GetWindows: \(error)") }
+            let scene = try GnomeReader.scene(outputs: outputs, windows: json)
+            notice = nil
+            return scene
+        } catch {
+            notice = "GNOME: the Shell extension \(Self.extensionUUID) answered what gesturectl cannot read (\(error)): its windows are left out; window rules do not apply meanwhile, everything else works"
+            return DesktopScene(outputs: outputs)
+        }
+    }
+
+    static let missingExtension = """
+        GNOME: the gestured Shell extension is not running (nobody owns \(extensionName) on the session bus), so \
+        windows are unknown and window rules do not apply; outputs, rotation and every other gesture still work. \
+        To fix it, run: gnome-extensions enable \(extensionUUID) (if that says the extension does not exist, \
+        it was installed after you logged in: log out and in, then run it again)
+        """
+}
