@@ -69,7 +69,7 @@ gmove() {  # app, x, y, width, height
     local i
     for i in $(seq 40); do
         geval "$(gwin "$1").move_resize_frame(false, $2, $3, $4, $5); 1" > /dev/null
-        [ "$(geval "(r => [r.x, r.y, r.width, r.height].join(' '))($(gwin "$1").get_frame_rect())")" = "$2 $3 $4 $5" ] && return 0
+        [ "$(geval "(r => r.x === $2 && r.y === $3 && r.width === $4 && r.height === $5)($(gwin "$1").get_frame_rect())")" = true ] && return 0
         sleep 0.05
     done
     return 1
@@ -155,7 +155,8 @@ geval "global.workspace_manager.append_new_workspace(false, global.get_current_t
 check gnome "GNOME: another workspace: no windows" '.windows == []'
 geval "global.workspace_manager.get_workspace_by_index(0).activate(global.get_current_time()); 1" > /dev/null
 check gnome "GNOME: back on the first workspace: three windows" '.windows | length == 3'
-geval "Main.overview.show(); 1" > /dev/null
+# The overview may refuse to open while a workspace switch still animates: asked until it shows.
+for _ in $(seq 40); do geval "Main.overview.show(); 1" > /dev/null; [ "$(geval "Main.overview.visible")" = true ] && break; sleep 0.05; done
 check gnome "GNOME: the Activities overview hides the windows" '.windows == []'
 geval "Main.overview.hide(); 1" > /dev/null
 check gnome "GNOME: the overview closed: the windows are back" '.windows | length == 3' 3
