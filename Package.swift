@@ -42,8 +42,9 @@ let package = Package(
         .systemLibrary(name: "CLibudev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         // libyaml's parser, seen only by GestureYAML.
         .systemLibrary(name: "CLibyaml", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
-        // libxcb (core X11 requests), seen only by GestureDesktop's X11 reader.
-        .systemLibrary(name: "CLibxcb", pkgConfig: "xcb", providers: [.apt(["libxcb1-dev"])]),
+        // libxcb (core X11 requests) and its RandR extension (pkg-config xcb-randr, which requires xcb),
+        // seen only by GestureDesktop's X11 reader.
+        .systemLibrary(name: "CLibxcb", pkgConfig: "xcb-randr", providers: [.apt(["libxcb1-dev", "libxcb-randr0-dev"])]),
         // libdbus-1 (the session bus: GNOME Shell's extension, Mutter's DisplayConfig, KWin's
         // scripting), seen only by GestureDesktop: the daemon itself stays off D-Bus.
         .systemLibrary(name: "CLibdbus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),

@@ -80,7 +80,7 @@ public enum GnomeReader {
                   keptWindowTypes.contains(item["type"]?.int ?? 0), item["minimized"]?.bool != true else { continue }
             let workspace = item["workspace"]?.int
             if let workspace, workspace >= 0, let activeWorkspace, workspace != activeWorkspace { continue }
-            guard let output = output(holding: (x, y, width, height), in: outputs) else { continue }
+            guard let output = OutputPlacement.output(holding: (x, y, width, height), in: outputs) else { continue }
             let window = DesktopWindow(
                 id: id, app: appID(item), title: item["title"]?.string ?? "",
                 pid: item["pid"]?.int.flatMap { $0 > 0 ? $0 : nil }, output: output.name,
@@ -104,18 +104,6 @@ public enum GnomeReader {
         }
         if let desktop = item["desktopId"]?.string, desktop.hasSuffix(".desktop") { return String(desktop.dropLast(8)) }
         return ""
-    }
-
-    /// The output holding the rectangle's centre, else the one it overlaps most.
-    static func output(holding rect: (x: Double, y: Double, width: Double, height: Double), in outputs: [DesktopOutput]) -> DesktopOutput? {
-        let cx = rect.x + rect.width / 2, cy = rect.y + rect.height / 2
-        if let found = outputs.first(where: { cx >= $0.x && cx < $0.x + $0.width && cy >= $0.y && cy < $0.y + $0.height }) {
-            return found
-        }
-        func overlap(_ o: DesktopOutput) -> Double {
-            max(0, min(rect.x + rect.width, o.x + o.width) - max(rect.x, o.x)) * max(0, min(rect.y + rect.height, o.y + o.height) - max(rect.y, o.y))
-        }
-        return outputs.filter { overlap($0) > 0 }.max { overlap($0) < overlap($1) }
     }
 
     /// A variant's value (`{"type": …, "data": …}`), or the value itself.

@@ -6,7 +6,9 @@ import CLibxcb
 
 /// An X11 window manager through EWMH, with plain libxcb requests (pipelined: all of a snapshot's
 /// requests go out before the first reply is read). Events: property changes and structure changes
-/// (map, unmap, configure) on the root and on every client; the pointer is asked at each snapshot.
+/// (map, unmap, configure) on the root and on every client, and RandR's screen, output and CRTC
+/// changes; the pointer is asked at each snapshot. Outputs are RandR's monitors (RandR 1.5), else
+/// the whole screen as `screen0`.
 public final class X11Source: DesktopSource {
     public var backend: String { "x11" }
     public let target: String
@@ -18,6 +20,8 @@ public final class X11Source: DesktopSource {
     private var screenNumber: Int32 = 0
     private var atoms: [String: xcb_atom_t] = [:]
     private var watched: Set<xcb_window_t> = []
+    /// Whether the server has RandR 1.5 (monitors).
+    private var randr = false
 
     static let atomNames = ["_NET_CLIENT_LIST_STACKING", "_NET_CLIENT_LIST", "_NET_ACTIVE_WINDOW", "_NET_CURRENT_DESKTOP",
                             "_NET_WM_DESKTOP", "_NET_WM_STATE", "_NET_WM_STATE_FULLSCREEN", "_NET_WM_STATE_HIDDEN",
@@ -55,6 +59,17 @@ public final class X11Source: DesktopSource {
             }
         }
         watch(root, mask: XCB_EVENT_MASK_PROPERTY_CHANGE.rawValue | XCB_EVENT_MASK_SUBSTRUCTURE_NOTIFY.rawValue)
+        randr = false
+        if let data = xcb_get_extension_data(c, gestured_xcb_randr_id()), data.pointee.present != 0,
+           let version = xcb_randr_query_version_reply(c, xcb_randr_query_version(c, 1, 5), nil) {
+            randr = version.pointee.major_version > 1 || version.pointee.minor_version >= 5
+            free(version)
+            if randr {
+                let mask = XCB_RANDR_NOTIFY_MASK_SCREEN_CHANGE.rawValue | XCB_RANDR_NOTIFY_MASK_OUTPUT_CHANGE.rawValue
+                    | XCB_RANDR_NOTIFY_MASK_CRTC_CHANGE.rawValue
+                xcb_randr_select_input(c, root, UInt16(mask))
+            }
+        }
         xcb_flush(c)
         guard xcb_connection_has_error(c) == 0 else {
             disconnect()
@@ -121,8 +136,60 @@ public final class X11Source: DesktopSource {
         watched = current_
         xcb_flush(c)
         if xcb_connection_has_error(c) != 0 { throw DesktopSourceError("\(target): the X server closed the connection") }
-        let screen = DesktopOutput(name: "screen\(screenNumber)", x: 0, y: 0, width: screenSize.width, height: screenSize.height)
-        return X11Reader.scene(screen: screen, clients: facts, currentDesktop: current, active: active, pointer: pointer)
+        var outputs = randr ? X11Reader.outputs(monitors: monitors(c)) : []
+        if outputs.isEmpty {
+            outputs = [DesktopOutput(name: "screen\(screenNumber)", x: 0, y: 0, width: screenSize.width, height: screenSize.height)]
+        }
+        return X11Reader.scene(outputs: outputs, clients: facts, currentDesktop: current, active: active, pointer: pointer)
+    }
+
+    /// RandR's active monitors, each with its name and its first output's CRTC rotation.
+    private func monitors(_ c: OpaquePointer) -> [X11MonitorFacts] {
+        guard let reply = xcb_randr_get_monitors_reply(c, xcb_randr_get_monitors(c, root, 1), nil) else { return [] }
+        defer { free(reply) }
+        struct Pending {
+            var facts: X11MonitorFacts
+            var name: xcb_get_atom_name_cookie_t
+            var output: xcb_randr_get_output_info_cookie_t?
+        }
+        var pending: [Pending] = []
+        var iterator = xcb_randr_get_monitors_monitors_iterator(reply)
+        while iterator.rem > 0, pending.count < 64 {
+            let info = iterator.data!
+            let m = info.pointee
+            let outputs = xcb_randr_monitor_info_outputs_length(info) > 0 ? xcb_randr_monitor_info_outputs(info) : nil
+            pending.append(Pending(
+                facts: X11MonitorFacts(name: "", x: Double(m.x), y: Double(m.y), width: Double(m.width), height: Double(m.height)),
+                name: xcb_get_atom_name(c, m.name),
+                output: outputs.map { xcb_randr_get_output_info(c, $0.pointee, xcb_timestamp_t(XCB_CURRENT_TIME)) }))
+            xcb_randr_monitor_info_next(&iterator)
+        }
+        var crtcs: [xcb_randr_get_crtc_info_cookie_t?] = []
+        for item in pending {
+            var crtc: xcb_randr_get_crtc_info_cookie_t?
+            if let cookie = item.output, let output = xcb_randr_get_output_info_reply(c, cookie, nil) {
+                if output.pointee.crtc != 0 { crtc = xcb_randr_get_crtc_info(c, output.pointee.crtc, xcb_timestamp_t(XCB_CURRENT_TIME)) }
+                free(output)
+            }
+            crtcs.append(crtc)
+        }
+        var result: [X11MonitorFacts] = []
+        for (item, crtc) in zip(pending, crtcs) {
+            var facts = item.facts
+            if let name = xcb_get_atom_name_reply(c, item.name, nil) {
+                let length = Int(xcb_get_atom_name_name_length(name))
+                if let bytes = xcb_get_atom_name_name(name) {
+                    facts.name = String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self)
+                }
+                free(name)
+            }
+            if let crtc, let info = xcb_randr_get_crtc_info_reply(c, crtc, nil) {
+                facts.rotation = info.pointee.rotation
+                free(info)
+            }
+            result.append(facts)
+        }
+        return result
     }
 
     /// A 32-bit property's values (at most `maximum`); nil when the window has none.

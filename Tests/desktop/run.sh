@@ -20,7 +20,7 @@ notrun=0
 pass() { passed=$((passed + 1)); echo "ok: $*"; }
 fail() { failed=$((failed + 1)); echo "FAILED: $*"; }
 
-scripts/install-deps sway foot xvfb openbox xterm xdotool wmctrl x11-utils jq socat libxcb1-dev || {
+scripts/install-deps sway foot xvfb openbox xterm xdotool wmctrl x11-utils x11-xserver-utils jq socat libxcb1-dev libxcb-randr0-dev || {
     echo "desktop-test: could not install the compositors"; echo "0 passed, 1 failed"; exit 1; }
 swift build --product gesturectl > /tmp/gestured-desktop-build.log 2>&1 \
     && swift build --product gestured >> /tmp/gestured-desktop-build.log 2>&1 || {
@@ -243,7 +243,10 @@ for try in 1 2 3; do
     echo "openbox try $try did not come up: $(tail -2 "$out/openbox-$try.log")" >&2
     kill "$openbox_pid" 2>/dev/null
 done
-check x11 "X11: the screen as one output" '.outputs == [{"name":"screen0","x":0,"y":0,"width":1024,"height":768,"scale":1,"transform":"normal"}]' 5
+# Xvfb's RandR has one monitor, named as xrandr names it ("screen"); it can neither turn nor split it.
+xrandr_name=$(DISPLAY=$display xrandr --listmonitors | awk 'NR == 2 { print $NF }')
+check x11 "X11: RandR's monitor as the output, named as xrandr names it ($xrandr_name)" \
+    ".outputs == [{\"name\":\"$xrandr_name\",\"x\":0,\"y\":0,\"width\":1024,\"height\":768,\"scale\":1,\"transform\":\"normal\"}] and \"$xrandr_name\" == \"screen\"" 5
 DISPLAY=$display xterm -class XTermLeft -geometry 60x20+40+50 -e sleep 600 &
 pids+=("$!")
 DISPLAY=$display xterm -class XTermRight -geometry 60x20+500+300 -e sleep 600 &
