@@ -1,6 +1,6 @@
 /// Which compositor to read, from the session's environment or a `--backend` flag.
 public enum DesktopBackend: String, CaseIterable, Sendable {
-    case sway, i3, hyprland, niri, x11, gnome
+    case sway, i3, hyprland, niri, x11, gnome, kde
 }
 
 public struct BackendChoice: Equatable, Sendable {
@@ -29,6 +29,7 @@ public struct BackendChoice: Equatable, Sendable {
             case .niri: return value("NIRI_SOCKET").map { BackendChoice(backend: .niri, target: $0) }
             case .x11: return value("DISPLAY").map { BackendChoice(backend: .x11, target: $0) }
             case .gnome: return sessionBus().map { BackendChoice(backend: .gnome, target: $0) }
+            case .kde: return sessionBus().map { BackendChoice(backend: .kde, target: $0) }
             }
         }
         /// The session bus as libdbus finds it: $DBUS_SESSION_BUS_ADDRESS, else $XDG_RUNTIME_DIR/bus.
@@ -42,24 +43,15 @@ public struct BackendChoice: Equatable, Sendable {
         let desktop = value("XDG_CURRENT_DESKTOP") ?? value("DESKTOP_SESSION") ?? ""
         let wayland = value("WAYLAND_DISPLAY") != nil || value("XDG_SESSION_TYPE") == "wayland"
         // GNOME and KDE Wayland sessions set $DISPLAY for Xwayland, whose windows are only some of
-        // them: GNOME's are read over the session bus (its X11 sessions have EWMH, read as X11).
-        if wayland && desktop.namesGNOME {
-            if let choice = found(.gnome) { return .success(choice) }
+        // them: theirs are read over the session bus (their X11 sessions have EWMH, read as X11).
+        for (names, backend) in [(desktop.namesGNOME, DesktopBackend.gnome), (desktop.namesKDE, .kde)] where wayland && names {
+            if let choice = found(backend) { return .success(choice) }
             return .failure(ChoiceFailure(message: "this is a \(desktop) Wayland session (XDG_CURRENT_DESKTOP), read over the session bus, but neither $DBUS_SESSION_BUS_ADDRESS nor $XDG_RUNTIME_DIR is set"))
         }
-        let waylandKDE = wayland && desktop.namesKDE
-        if !waylandKDE {
-            for backend in DesktopBackend.allCases where backend != .gnome {
-                if let choice = found(backend) { return .success(choice) }
-            }
+        for backend in DesktopBackend.allCases where backend != .gnome && backend != .kde {
+            if let choice = found(backend) { return .success(choice) }
         }
-        var message = "no compositor to read: looked for $SWAYSOCK (sway), $I3SOCK (i3), $HYPRLAND_INSTANCE_SIGNATURE (Hyprland), $NIRI_SOCKET (niri), $DISPLAY (X11) and a GNOME Wayland session (XDG_CURRENT_DESKTOP)"
-        if waylandKDE {
-            message += "; this is a \(desktop) Wayland session (XDG_CURRENT_DESKTOP), and KWin gives other programs no window list without a KWin script, which this gesturectl does not load yet"
-        } else {
-            message += ", and none is set"
-        }
-        return .failure(ChoiceFailure(message: message))
+        return .failure(ChoiceFailure(message: "no compositor to read: looked for $SWAYSOCK (sway), $I3SOCK (i3), $HYPRLAND_INSTANCE_SIGNATURE (Hyprland), $NIRI_SOCKET (niri), $DISPLAY (X11) and a GNOME or KDE Wayland session (XDG_CURRENT_DESKTOP), and none is set"))
     }
 
     static func variable(_ backend: DesktopBackend) -> String {
@@ -69,7 +61,7 @@ public struct BackendChoice: Equatable, Sendable {
         case .hyprland: "HYPRLAND_INSTANCE_SIGNATURE"
         case .niri: "NIRI_SOCKET"
         case .x11: "DISPLAY"
-        case .gnome: "DBUS_SESSION_BUS_ADDRESS"
+        case .gnome, .kde: "DBUS_SESSION_BUS_ADDRESS"
         }
     }
 }

@@ -29,6 +29,9 @@ public final class DesktopBridge {
         /// Send one snapshot and return.
         public var once = false
         public var seat = "seat0"
+        /// A descriptor whose readability asks the bridge to stop (a signalfd for SIGTERM / SIGINT):
+        /// the source is disconnected (KDE: the KWin script unloaded) and `run` returns 0.
+        public var stopDescriptor: Int32?
         public init() {}
     }
 
@@ -221,10 +224,17 @@ public final class DesktopBridge {
         if state == .reading { fds += source.eventDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) } }
         let compositorCount = fds.count
         if let fd = sink.descriptor { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
+        if let fd = options.stopDescriptor { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
         let timeout = deadline.map { Int32(clamping: max(0, ($0 - now + 999) / 1000)) } ?? -1
         let ready = fds.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), timeout) }
         guard ready >= 0 else { return }  // EINTR: the next step waits again
-        if compositorCount < fds.count, fds[compositorCount].revents != 0 {
+        if options.stopDescriptor != nil, fds.last?.revents ?? 0 != 0 {
+            log("stopping")
+            source.disconnect()
+            state = .finished(status: 0)
+            return
+        }
+        if sink.descriptor != nil, compositorCount < fds.count, fds[compositorCount].revents != 0 {
             switch sink.service() {
             case .nothing: break
             case .gone: handle(.sinkGone)

@@ -1,6 +1,9 @@
 /// The reader for a chosen backend.
 public enum DesktopSources {
-    public static func make(_ choice: BackendChoice) -> DesktopSource {
+    /// Where the package installs the KWin script.
+    public static let installedKWinScript = "/usr/share/gestured/kwin/gestured.js"
+
+    public static func make(_ choice: BackendChoice, kwinScript: String = installedKWinScript) -> DesktopSource {
         switch choice.backend {
         case .sway: SwaySource(path: choice.target, dialect: .sway)
         case .i3: SwaySource(path: choice.target, dialect: .i3)
@@ -8,6 +11,7 @@ public enum DesktopSources {
         case .niri: NiriSource(path: choice.target)
         case .x11: X11Source(display: choice.target)
         case .gnome: GnomeSource(address: choice.target.isEmpty ? nil : choice.target)
+        case .kde: KWinSource(address: choice.target.isEmpty ? nil : choice.target, scriptPath: kwinScript)
         }
     }
 }

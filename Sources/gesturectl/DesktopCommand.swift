@@ -39,6 +39,9 @@ extension GestureCtl {
         var pollInterval: Int = 500
         @Option(name: .long, help: "The seat the windows belong to.")
         var seat: String = "seat0"
+        @Option(name: .customLong("kwin-script"), help: ArgumentHelp(
+            "The KWin script to load on KDE Plasma.", valueName: "path"))
+        var kwinScript: String = DesktopSources.installedKWinScript
 
         func validate() throws {
             guard (50...1000).contains(pollInterval) else {
@@ -66,8 +69,16 @@ extension GestureCtl {
             // A daemon that went away is an error the bridge handles (EPIPE); with --print, a reader
             // of stdout that went away ends the bridge, as it ends any command in a pipeline.
             if !print { signal(SIGPIPE, SIG_IGN) }
-            let bridge = DesktopBridge(source: DesktopSources.make(choice), sink: sink, options: options, log: log)
+            // SIGTERM / SIGINT / SIGHUP stop the bridge through its loop, so that what it set up in
+            // the session (KDE: the KWin script) is taken down.
+            let stopSignals = [SIGTERM, SIGINT, SIGHUP]
+            SignalFD.block(stopSignals)
+            let stop = try? SignalFD(signals: stopSignals)
+            options.stopDescriptor = stop?.fd.rawValue
+            let source = DesktopSources.make(choice, kwinScript: kwinScript)
+            let bridge = DesktopBridge(source: source, sink: sink, options: options, log: log)
             let status = bridge.run()
+            source.disconnect()
             if status != 0 { throw ExitCode(status) }
         }
 

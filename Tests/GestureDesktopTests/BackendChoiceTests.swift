@@ -44,13 +44,19 @@ import Testing
         #expect(BackendChoice.choose(environment: ["DISPLAY": ":0"], forced: .gnome).isSuccess == false)
     }
 
-    @Test func aKDEWaylandSessionIsRefusedPlainly() throws {
-        let result = BackendChoice.choose(environment: ["XDG_CURRENT_DESKTOP": "KDE", "WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0"])
-        guard case .failure(let failure) = result else {
-            Issue.record("KDE: Xwayland's display was taken for the desktop")
+    @Test func aKDEWaylandSessionIsReadOverTheSessionBusWithNoFlag() throws {
+        for desktop in ["KDE", "plasma"] {
+            #expect(try BackendChoice.choose(environment: ["XDG_CURRENT_DESKTOP": desktop, "WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0",
+                                                           "DBUS_SESSION_BUS_ADDRESS": "unix:path=/run/user/1000/bus"]).get()
+                    == BackendChoice(backend: .kde, target: "unix:path=/run/user/1000/bus"))
+        }
+        // A KDE X11 session has EWMH.
+        #expect(try BackendChoice.choose(environment: ["XDG_CURRENT_DESKTOP": "KDE", "DISPLAY": ":0"]).get().backend == .x11)
+        guard case .failure(let failure) = BackendChoice.choose(environment: ["XDG_CURRENT_DESKTOP": "KDE", "WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0"]) else {
+            Issue.record("KDE with no session bus: Xwayland's display was taken for the desktop")
             return
         }
-        #expect(failure.message.contains("KWin script"))
+        #expect(failure.message.contains("DBUS_SESSION_BUS_ADDRESS"))
     }
 }
 

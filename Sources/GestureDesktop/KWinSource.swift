@@ -1,0 +1,189 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import GesturePosix
+
+/// KDE Plasma's KWin over the session bus. The bridge owns `org.gestured.KWin`, loads the gestured KWin
+/// script (`org.kde.kwin.Scripting.loadScript`) and runs it (KWin 5.27: `/N org.kde.kwin.Script.run`;
+/// KWin 6: `/Scripting/ScriptN`); the script calls `org.gestured.KWin1.Windows(json)` on every change.
+/// KWin 5.27's output names and scales come from `org.kde.KWin.supportInformation`, rotations from
+/// `kscreen-doctor -j`, both read again only when the script's output geometry changed. The script is
+/// unloaded on `disconnect` (the bridge's exit included).
+public final class KWinSource: DesktopSource {
+    static let busName = "org.gestured.KWin"
+    static let scriptName = "gestured-desktop"
+    /// A push larger than this is dropped.
+    static let maximumPushBytes = 8 << 20
+
+    public var backend: String { "kde" }
+    public let target: String
+    /// The script tells of every change: no polling.
+    public var missesChanges: Bool { false }
+    public private(set) var notice: String?
+    let scriptPath: String
+    private let address: String?
+    private var bus: DBusConnection?
+    private var latest: String?
+    private var outputs: [DesktopOutput] = []
+    private var outputSummary: DesktopJSON?
+    private var rotations: [String: OutputTransform] = [:]
+
+    public init(address: String?, scriptPath: String) {
+        self.address = address
+        self.target = address ?? "the session bus"
+        self.scriptPath = scriptPath
+    }
+
+    public var eventDescriptors: [Int32] { bus?.descriptor.map { [$0] } ?? [] }
+
+    public func connect() throws(DesktopSourceError) {
+        disconnect()
+        let bus = try DBusConnection(address: address)
+        self.bus = bus
+        do throws(DesktopSourceError) {
+            guard bus.hasOwner("org.kde.KWin") else { throw DesktopSourceError("KWin is not on \(target) (nobody owns org.kde.KWin)") }
+            try bus.requestName(Self.busName)
+            try bus.addMatch("type='signal',sender='org.freedesktop.DBus',member='NameOwnerChanged',arg0='org.kde.KWin'")
+            try loadScript(bus)
+        } catch {
+            disconnect()
+            throw error
+        }
+    }
+
+    private func scripting(_ bus: DBusConnection, _ method: String, _ arguments: [DBusConnection.Argument]) throws(DesktopSourceError) -> [DesktopJSON] {
+        do {
+            return try bus.call("org.kde.KWin", "/Scripting", "org.kde.kwin.Scripting", method, arguments)
+        } catch {
+            throw DesktopSourceError("KWin: \(error.description)")
+        }
+    }
+
+    /// Loads and runs the script, and waits for its first report. A script of the same name left
+    /// over (a bridge killed hard) is unloaded first, and its deferred deletion awaited: KWin 5.27
+    /// numbers scripts by the length of its list, so a script loaded before the old one is gone can
+    /// get its number, and running that number would run the old one.
+    private func loadScript(_ bus: DBusConnection) throws(DesktopSourceError) {
+        guard access(scriptPath, R_OK) == 0 else {
+            throw DesktopSourceError("KDE: the KWin script \(scriptPath) cannot be read (is the gestured package installed?)")
+        }
+        if try scripting(bus, "isScriptLoaded", [.string(Self.scriptName)]).first?.bool == true {
+            _ = try scripting(bus, "unloadScript", [.string(Self.scriptName)])
+            try waitUntil(deadline: monotonicMicroseconds() + requestTimeoutMicroseconds) { () throws(DesktopSourceError) in
+                try scripting(bus, "isScriptLoaded", [.string(Self.scriptName)]).first?.bool != true
+            }
+        }
+        guard let id = try scripting(bus, "loadScript", [.string(scriptPath), .string(Self.scriptName)]).first?.int, id >= 0 else {
+            throw DesktopSourceError("KWin refused to load the script \(scriptPath)")
+        }
+        var ran = false
+        for path in ["/\(id)", "/Scripting/Script\(id)"] where !ran {
+            ran = (try? bus.call("org.kde.KWin", path, "org.kde.kwin.Script", "run")) != nil
+        }
+        if !ran { _ = try scripting(bus, "start", []) }
+        if try !awaitReport(bus) {
+            // The number may have reached another script: start runs every loaded one.
+            _ = try scripting(bus, "start", [])
+            guard try awaitReport(bus) else { throw DesktopSourceError("KWin loaded the script \(scriptPath) but it never reported in") }
+        }
+    }
+
+    private func awaitReport(_ bus: DBusConnection) throws(DesktopSourceError) -> Bool {
+        var reported = false
+        try waitUntil(deadline: monotonicMicroseconds() + requestTimeoutMicroseconds, orGiveUp: true) { () throws(DesktopSourceError) in
+            if let fd = bus.descriptor {
+                var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                _ = poll(&descriptor, 1, 20)
+            }
+            reported = try handle(bus.takeMessages(read: true)) || latest != nil
+            return reported
+        }
+        return reported
+    }
+
+    private func waitUntil(deadline: Int64, orGiveUp: Bool = false, _ condition: () throws(DesktopSourceError) -> Bool) throws(DesktopSourceError) {
+        while try !condition() {
+            guard monotonicMicroseconds() < deadline else {
+                if orGiveUp { return }
+                throw DesktopSourceError("KWin: the old script \(Self.scriptName) was not unloaded in time")
+            }
+            var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
+            nanosleep(&pause, nil)
+        }
+    }
+
+    public func disconnect() {
+        if let bus, bus.isConnected {
+            _ = try? bus.call("org.kde.KWin", "/Scripting", "org.kde.kwin.Scripting", "unloadScript", [.string(Self.scriptName)],
+                              timeoutMicroseconds: 500_000)
+        }
+        bus?.close()
+        bus = nil
+        latest = nil
+        outputSummary = nil
+    }
+
+    public func drainEvents() throws(DesktopSourceError) -> Bool {
+        guard let bus else { throw DesktopSourceError("\(target): not connected") }
+        return try handle(bus.takeMessages(read: true))
+    }
+
+    public func takeQueuedEvents() -> Bool {
+        guard let bus, bus.hasQueuedMessages else { return false }
+        do { return try handle(bus.takeMessages(read: false)) } catch { return true }
+    }
+
+    /// Keeps the latest push (a flood costs one read); throws when KWin left the bus.
+    private func handle(_ messages: [DBusConnection.Message]) throws(DesktopSourceError) -> Bool {
+        var any = false
+        for message in messages {
+            switch (message.kind, message.member) {
+            case (.methodCall, "Windows"):
+                guard let text = message.arguments.first?.string, text.utf8.count <= Self.maximumPushBytes else { continue }
+                latest = text
+                any = true
+            case (.signal, "NameOwnerChanged"):
+                if message.arguments.first?.string == "org.kde.KWin",
+                   message.arguments.count >= 3, message.arguments[2].string?.isEmpty != false {
+                    throw DesktopSourceError("KWin left \(target)")
+                }
+            default:
+                break
+            }
+        }
+        return any
+    }
+
+    public func read() throws(DesktopSourceError) -> DesktopScene {
+        guard let bus else { throw DesktopSourceError("\(target): not connected") }
+        guard let latest else { return DesktopScene(outputs: outputs) }
+        let json: DesktopJSON
+        do {
+            json = try DesktopJSON(parsing: latest)
+        } catch {
+            notice = "KDE: the KWin script sent what gesturectl cannot read (\(error)): its windows are left out until it sends again"
+            return DesktopScene(outputs: outputs)
+        }
+        if json["outputs"] != outputSummary {
+            outputSummary = json["outputs"]
+            if json["kwin"]?.int != 6 {
+                let reply: [DesktopJSON]
+                do { reply = try bus.call("org.kde.KWin", "/KWin", "org.kde.KWin", "supportInformation") } catch {
+                    throw DesktopSourceError("KWin: \(error.description)")
+                }
+                outputs = KWinReader.outputs(supportInformation: reply.first?.string ?? "")
+            }
+            let doctor = ProgramOutput.run("kscreen-doctor", ["-j"], extraEnvironment: ["QT_QPA_PLATFORM=wayland", "KSCREEN_BACKEND_INPROCESS=1"])
+            rotations = (doctor.flatMap { try? DesktopJSON(parsing: $0) }).map(KWinReader.rotations(kscreenDoctor:)) ?? [:]
+            if doctor == nil { notice = "KDE: kscreen-doctor -j gave no outputs (package libkf5screen-bin or kscreen): outputs are taken as not rotated" }
+        }
+        do {
+            let scene = try KWinReader.scene(windows: json, outputs: outputs, rotations: rotations)
+            if notice?.hasPrefix("KDE: the KWin script") == true { notice = nil }
+            return scene
+        } catch {
+            notice = "KDE: \(error): its windows are left out until it sends again"
+            return DesktopScene(outputs: outputs)
+        }
+    }
+}
