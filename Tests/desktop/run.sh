@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The session bridge against real compositors: Debian's sway headless (run as an unprivileged user,
 # which sway 1.7 requires) with real foot windows, then Xvfb with openbox and real xterm windows,
-# then GNOME Shell 43 headless with the shipped extension (Tests/desktop/gnome.sh).
+# then GNOME Shell 43 headless with the shipped extension (Tests/desktop/gnome.sh) and KWin 5.27
+# headless with the shipped KWin script (Tests/desktop/kde.sh).
 # `gesturectl desktop --print` must show each window at its rectangle and follow moves, resizes,
 # floating, fullscreen, workspace switches and closes within one poll; a killed sway is tried again
 # and a new one picked up. Then, when the daemon reads `desktop` snapshots (its `status` has a
@@ -50,10 +51,13 @@ percentiles() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { if (NR 
 # --- the bridge's output -----------------------------------------------------------------------------
 # Each printed line, prefixed with the time it arrived. The last complete snapshot is the last line
 # with "part" = "parts" - 1 (a snapshot of at most 100 windows is one line).
-start_bridge() {  # name, environment assignments...
+start_bridge() {  # name, environment assignments..., [-- more arguments of gesturectl desktop]
     local name=$1; shift
+    local assignments=() arguments=()
+    while [ $# -gt 0 ] && [ "$1" != -- ]; do assignments+=("$1"); shift; done
+    [ $# -gt 0 ] && shift && arguments=("$@")
     : > "$out/$name.lines"
-    env -i PATH=/usr/bin:/bin "$@" "$ctl" desktop --print --poll-interval 500 \
+    env -i PATH=/usr/bin:/bin "${assignments[@]}" "$ctl" desktop --print --poll-interval 500 "${arguments[@]}" \
         > >(while IFS= read -r line; do printf '%s %s\n' "$EPOCHREALTIME" "$line"; done >> "$out/$name.lines") \
         2> "$out/$name.err" &
     bridge=$!
@@ -409,6 +413,8 @@ fi
 
 # --- GNOME Shell 43 headless, with the shipped extension ---------------------------------------------
 . "$root/Tests/desktop/gnome.sh"
+# --- KWin 5.27 headless, with the shipped KWin script ------------------------------------------------
+. "$root/Tests/desktop/kde.sh"
 
 [ "$notrun" -gt 0 ] && echo "($notrun checks not run: see NOT RUN above)"
 echo "$passed passed, $failed failed"
