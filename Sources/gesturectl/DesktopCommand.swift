@@ -15,10 +15,11 @@ extension GestureCtl {
             abstract: "Keep the daemon's picture of the desktop's outputs and windows current (the session bridge).",
             discussion: """
             Reads the compositor's outputs and visible windows (sway, i3, Hyprland, niri, or an X11 window \
-            manager through EWMH, or GNOME Shell through its gestured extension on the session bus) after each \
-            of its events, and every poll interval while windows exist, and sends them to the daemon as \
-            `desktop` snapshots when they changed. The backend comes from the environment: a GNOME Wayland \
-            session ($XDG_CURRENT_DESKTOP) is read over the session bus; otherwise $SWAYSOCK, $I3SOCK, \
+            manager through EWMH, GNOME Shell through its gestured extension, or KWin through the KWin script \
+            it loads, both on the session bus) after each of its events, and every poll interval while windows \
+            exist, and sends them to the daemon as `desktop` snapshots when they changed. The backend comes \
+            from the environment: a GNOME or KDE Wayland session ($XDG_CURRENT_DESKTOP) is read over the \
+            session bus; otherwise $SWAYSOCK, $I3SOCK, \
             $HYPRLAND_INSTANCE_SIGNATURE, $NIRI_SOCKET, then $DISPLAY. \
             A compositor or daemon that goes away is tried again with backoff. Run by the user unit \
             gestured-desktop.service (docs/desktop.md).
