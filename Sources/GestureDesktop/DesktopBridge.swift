@@ -19,6 +19,7 @@ import GestureProtocol
 /// | reading | `compositorLost` | looking | the sink closed; the next attempt after the backoff (`once`: finished, 1) |
 /// | looking, reading | `sinkGone` | the same | the sink closed (nothing of it is watched until it opens again); opened again after its backoff (at most 1 s), the scene sent again |
 /// | looking, reading | `sinkReplaced` | finished | another bridge has the seat: exit status 0 |
+/// | looking, reading | `stopRequested` | finished | the source disconnected (KDE: its KWin script unloaded): exit status 0 |
 /// | looking | `compositorNews`, `pollDue`, `compositorLost` | looking | impossible (nothing is read while looking): logged as a bug |
 /// | reading | `compositorFound`, `compositorMissing` | reading | impossible (no connection is tried while reading): logged as a bug |
 /// | finished | any | finished | nothing |
@@ -49,6 +50,8 @@ public final class DesktopBridge {
         case compositorLost(DesktopSourceError)
         case sinkGone
         case sinkReplaced(String)
+        /// SIGTERM, SIGINT or SIGHUP (`Options.stopDescriptor`).
+        case stopRequested
     }
 
     let source: DesktopSource
@@ -105,6 +108,10 @@ public final class DesktopBridge {
         switch (state, event) {
         case (.finished, _):
             break
+        case (_, .stopRequested):
+            log("stopping")
+            source.disconnect()
+            state = .finished(status: 0)
         case (_, .sinkReplaced(let line)):
             log("another bridge took over this seat (\(line)); stopping")
             state = .finished(status: 0)
@@ -229,9 +236,7 @@ public final class DesktopBridge {
         let ready = fds.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), timeout) }
         guard ready >= 0 else { return }  // EINTR: the next step waits again
         if options.stopDescriptor != nil, fds.last?.revents ?? 0 != 0 {
-            log("stopping")
-            source.disconnect()
-            state = .finished(status: 0)
+            handle(.stopRequested)
             return
         }
         if sink.descriptor != nil, compositorCount < fds.count, fds[compositorCount].revents != 0 {
