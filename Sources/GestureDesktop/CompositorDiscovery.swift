@@ -14,6 +14,7 @@ import Glibc
 /// | niri | `$XDG_RUNTIME_DIR/niri.WAYLAND_DISPLAY.PID.sock` |
 /// | Hyprland | `$XDG_RUNTIME_DIR/hypr/SIGNATURE/.socket.sock` (a new signature each start) |
 /// | X11 | the display stays (`:0`): nothing to find |
+/// | GNOME, KDE | the session bus stays: nothing to find (the Shell or KWin comes back on it) |
 public enum CompositorDiscovery {
     /// One entry of the folder the stale target lies in.
     public struct Entry: Equatable, Sendable {
@@ -30,7 +31,7 @@ public enum CompositorDiscovery {
     public static func folder(of backend: DesktopBackend, staleTarget: String) -> String? {
         switch backend {
         case .sway, .i3, .niri, .hyprland: parent(staleTarget)
-        case .x11: nil
+        case .x11, .gnome, .kde: nil
         }
     }
 
@@ -59,7 +60,7 @@ public enum CompositorDiscovery {
                 return isAlive(p)
             case .hyprland:
                 return !name.hasPrefix(".")
-            case .x11:
+            case .x11, .gnome, .kde:
                 return false
             }
         }

@@ -1,3 +1,4 @@
+import GestureCore
 /// Reads GNOME Shell's desktop: the outputs from Mutter's `org.gnome.Mutter.DisplayConfig.GetCurrentState`
 /// reply (its arguments as `DBusDecoding` renders them, which is `busctl --json`'s form), the windows
 /// from the gestured Shell extension's `GetWindows` JSON (desktop/gnome-shell; docs/desktop.md, "GNOME").
@@ -61,8 +62,8 @@ public enum GnomeReader {
     }
 
     /// The scene: these outputs and the extension's windows (its `GetWindows` JSON).
-    public static func scene(outputs: [DesktopOutput], windows json: DesktopJSON) throws(Failure) -> DesktopScene {
-        var scene = DesktopScene(outputs: outputs)
+    public static func scene(outputs: [DesktopOutput], windows json: DesktopJSON) throws(Failure) -> Desktop {
+        var scene = Desktop(outputs: outputs)
         guard let version = json["version"]?.int else { throw Failure(description: "GetWindows: expected an object with a version") }
         guard version == formatVersion else {
             throw Failure(description: "the Shell extension speaks format \(version), this gesturectl format \(formatVersion): install the extension of this gestured package")

@@ -1,3 +1,4 @@
+import GestureCore
 /// GNOME Shell over the session bus: outputs from `org.gnome.Mutter.DisplayConfig` (`GetCurrentState`,
 /// read again after `MonitorsChanged`), windows from the gestured Shell extension
 /// (`org.gestured.Desktop`, `GetWindows`, read again after its coalesced `WindowsChanged`).
@@ -89,7 +90,7 @@ public final class GnomeSource: DesktopSource {
         return any
     }
 
-    public func read() throws(DesktopSourceError) -> DesktopScene {
+    public func read() throws(DesktopSourceError) -> Desktop {
         guard let bus else { throw DesktopSourceError("\(target): not connected") }
         let outputs: [DesktopOutput]
         if let known = self.outputs {
@@ -112,7 +113,7 @@ public final class GnomeSource: DesktopSource {
             let missing = ["org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner",
                            "org.freedesktop.DBus.Error.UnknownObject", "org.freedesktop.DBus.Error.UnknownMethod"].contains(error.name)
             notice = missing ? Self.missingExtension : "GNOME: the Shell extension \(Self.extensionUUID) failed (\(error.description)): windows are unknown until it answers; window rules do not apply meanwhile, everything else works"
-            return DesktopScene(outputs: outputs)
+            return Desktop(outputs: outputs)
         }
         do {
             guard let text = reply.first?.string else { throw GnomeReader.Failure(description: "GetWindows: expected one string") }
@@ -126,7 +127,7 @@ public final class GnomeSource: DesktopSource {
             return scene
         } catch {
             notice = "GNOME: the Shell extension \(Self.extensionUUID) answered what gesturectl cannot read (\(error)): its windows are left out; window rules do not apply meanwhile, everything else works"
-            return DesktopScene(outputs: outputs)
+            return Desktop(outputs: outputs)
         }
     }
 

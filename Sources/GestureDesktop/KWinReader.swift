@@ -1,3 +1,4 @@
+import GestureCore
 /// Reads KDE Plasma's desktop: the windows (and KWin 6's outputs) from the gestured KWin script's JSON
 /// (desktop/kwin/gestured.js, pushed to the bridge's `org.gestured.KWin1.Windows`), KWin 5.27's output
 /// names and scales from `org.kde.KWin.supportInformation`, and rotations from `kscreen-doctor -j`
@@ -76,7 +77,7 @@ public enum KWinReader {
 
     /// The scene: the script's windows over these outputs (5.27), or over the script's own (KWin 6).
     public static func scene(windows json: DesktopJSON, outputs supportOutputs: [DesktopOutput],
-                             rotations: [String: OutputTransform] = [:]) throws(Failure) -> DesktopScene {
+                             rotations: [String: OutputTransform] = [:]) throws(Failure) -> Desktop {
         guard let version = json["version"]?.int else { throw Failure(description: "the KWin script's JSON: expected an object with a version") }
         guard version == formatVersion else {
             throw Failure(description: "the KWin script speaks format \(version), this gesturectl format \(formatVersion)")
@@ -92,7 +93,7 @@ public enum KWinReader {
             }
         }
         for index in outputs.indices { outputs[index].transform = rotations[outputs[index].name] ?? .normal }
-        var scene = DesktopScene(outputs: outputs)
+        var scene = Desktop(outputs: outputs)
         let current = json["currentDesktop"]
         var kept: [(window: DesktopWindow, stack: Int)] = []
         for (index, item) in list.enumerated() {

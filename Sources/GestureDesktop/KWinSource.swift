@@ -1,3 +1,4 @@
+import GestureCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -154,15 +155,15 @@ public final class KWinSource: DesktopSource {
         return any
     }
 
-    public func read() throws(DesktopSourceError) -> DesktopScene {
+    public func read() throws(DesktopSourceError) -> Desktop {
         guard let bus else { throw DesktopSourceError("\(target): not connected") }
-        guard let latest else { return DesktopScene(outputs: outputs) }
+        guard let latest else { return Desktop(outputs: outputs) }
         let json: DesktopJSON
         do {
             json = try DesktopJSON(parsing: latest)
         } catch {
             notice = "KDE: the KWin script sent what gesturectl cannot read (\(error)): its windows are left out until it sends again"
-            return DesktopScene(outputs: outputs)
+            return Desktop(outputs: outputs)
         }
         if json["outputs"] != outputSummary {
             outputSummary = json["outputs"]
@@ -183,7 +184,7 @@ public final class KWinSource: DesktopSource {
             return scene
         } catch {
             notice = "KDE: \(error): its windows are left out until it sends again"
-            return DesktopScene(outputs: outputs)
+            return Desktop(outputs: outputs)
         }
     }
 }

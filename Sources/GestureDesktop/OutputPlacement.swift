@@ -1,3 +1,4 @@
+import GestureCore
 /// Which output a window given in global coordinates belongs to, for compositors that report windows
 /// in one global space (GNOME, X11 with RandR).
 enum OutputPlacement {

@@ -1,3 +1,4 @@
+import GestureCore
 import GestureDesktop
 import Testing
 
@@ -63,7 +64,7 @@ import Testing
         #expect(scene.pointer == DesktopPointer(output: "Meta-1", x: 16, y: 16))
     }
 
-    func scene(_ json: String) throws -> DesktopScene {
+    func scene(_ json: String) throws -> Desktop {
         try GnomeReader.scene(outputs: [DesktopOutput(name: "Meta-0", x: 0, y: 0, width: 1280, height: 800)],
                               windows: DesktopJSON(parsing: json))
     }

@@ -1,3 +1,4 @@
+import GestureCore
 import GestureDesktop
 import Testing
 
@@ -47,7 +48,7 @@ import Testing
 
     @Test func minimizedOtherDesktopsAndGarbage() throws {
         let outputs = [DesktopOutput(name: "V", x: 0, y: 0, width: 1000, height: 800)]
-        func scene(_ fields: String, current: Int = 1) throws -> DesktopScene {
+        func scene(_ fields: String, current: Int = 1) throws -> Desktop {
             try KWinReader.scene(windows: DesktopJSON(parsing: #"{"version":1,"kwin":5,"currentDesktop":\#(current),"windows":[{"id":"w","resourceClass":"a","x":1,"y":2,"width":30,"height":40,"normal":true\#(fields)}]}"#), outputs: outputs)
         }
         #expect(try scene(#","desktop":1"#).windows.count == 1)
