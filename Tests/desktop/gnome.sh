@@ -105,6 +105,11 @@ gawait_window() {  # app: waits until the Shell has it mapped with a frame
     return 1
 }
 
+# The two variants of the extension hold the same exporter (only the module glue differs).
+exporter() { sed -n '/^\/\/ BEGIN exporter$/,/^\/\/ END exporter$/p' "desktop/gnome-shell/$1/gestured@gestured.org/extension.js"; }
+[ -n "$(exporter 43)" ] && [ "$(exporter 43)" = "$(exporter 45)" ] \
+    && pass "GNOME: the 43 / 44 and 45+ extensions hold the same exporter" || fail "GNOME: the 43 / 44 and 45+ extensions differ in their exporter"
+
 t_start=$(now)
 if ! gnome_start shell-1 --virtual-monitor 1280x800; then
     fail "GNOME Shell 43 started headless (log: $(grep -v '^$' "$grun/shell-1.log" | tail -3))"
@@ -174,10 +179,12 @@ for i in $(seq 1 30); do
     sleep "0.$(printf '%03d' $((RANDOM % 300)))"
     x=$((100 + (i % 2) * 300 + i))
     t0=$(now); geval "$(gwin org.gestured.Left).move_frame(false, $x, 120); 1" > /dev/null; ta=$(now)
-    t1=$(await gnome "[$(win org.gestured.Left) | .x] == [$x]" 2) && gmoves+=("$(ms "$ta" "$t1")")
+    t1=$(await gnome "[$(win org.gestured.Left) | .x] == [$x]" 2) && gmoves+=("$(ms "$ta" "$t1")") \
+        || log "GNOME move $i to $x not seen: the Shell has $(geval "$(gwin org.gestured.Left).get_frame_rect().x"), the bridge $(latest gnome | jq -c "[$(win org.gestured.Left) | .x]")"
     target=$([ $((i % 2)) -eq 0 ] && echo foot-app || echo org.gestured.Left)
     t0=$(now); gactivate "$target"; ta=$(now)
-    t1=$(await gnome "[$(win "$target") | .focused] == [true]" 2) && gfocus+=("$(ms "$ta" "$t1")")
+    t1=$(await gnome "[$(win "$target") | .focused] == [true]" 2) && gfocus+=("$(ms "$ta" "$t1")") \
+        || log "GNOME focus $i on $target not seen: the Shell focuses $(geval "global.display.focus_window?.get_wm_class()")"
 done
 [ ${#gmoves[@]} -eq 30 ] && [ ${#gfocus[@]} -eq 30 ] && pass "GNOME: 30 moves and 30 focus changes seen" \
     || fail "GNOME: 30 moves and 30 focus changes seen (moves ${#gmoves[@]}, focus ${#gfocus[@]})"
@@ -199,6 +206,30 @@ check gnome "GNOME: extension disabled: the outputs stay, the windows go" '(.out
 grep -q "run: gnome-extensions enable gestured@gestured.org" "$out/gnome.err" \
     && pass "GNOME: the bridge says to run gnome-extensions enable gestured@gestured.org" \
     || fail "GNOME: the bridge's message ($(cat "$out/gnome.err"))"
+# An impostor on the extension's name answering garbage: it costs the windows only.
+"${genv[@]}" /usr/bin/python3 -c '
+import gi, sys
+from gi.repository import Gio, GLib
+node = Gio.DBusNodeInfo.new_for_xml("""<node><interface name="org.gestured.Desktop1">
+<method name="GetWindows"><arg type="s" direction="out"/></method><signal name="WindowsChanged"/></interface></node>""")
+def call(conn, sender, path, iface, method, params, invocation):
+    invocation.return_value(GLib.Variant("(s)", ("{\"version\":1,\"windows\":[{\"id\": [[[garbage",)))
+def acquired(conn, name):
+    conn.register_object("/org/gestured/Desktop", node.interfaces[0], call, None, None)
+    conn.emit_signal(None, "/org/gestured/Desktop", "org.gestured.Desktop1", "WindowsChanged", None)
+Gio.bus_own_name(Gio.BusType.SESSION, "org.gestured.Desktop", 0, None, acquired, None)
+GLib.timeout_add(3000, lambda: sys.exit(0))
+GLib.MainLoop().run()
+' > "$grun/impostor.log" 2>&1 &
+impostor=$!
+pids+=("$impostor")
+for _ in $(seq 60); do grep -q "answered what gesturectl cannot read" "$out/gnome.err" && break; sleep 0.05; done
+grep -q "answered what gesturectl cannot read" "$out/gnome.err" && [ "$(latest gnome | jq -c '[(.outputs | length), (.windows | length)]')" = "[1,0]" ] \
+    && kill -0 "$gnome_bridge" 2> /dev/null \
+    && pass "GNOME: garbage on the extension's name costs the windows only (outputs kept, the bridge says so)" \
+    || fail "GNOME: garbage on the extension's name ($(tail -2 "$out/gnome.err"); $(latest gnome | cut -c1-200))"
+kill "$impostor" 2> /dev/null
+wait "$impostor" 2> /dev/null
 "${genv[@]}" gnome-extensions enable gestured@gestured.org
 check gnome "GNOME: extension enabled again: the windows return" '.windows | length == 2' 3
 

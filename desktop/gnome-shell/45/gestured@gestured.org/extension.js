@@ -8,7 +8,7 @@ import * as Main from 'resource:///org/gnome/shell/ui/main.js';
 import {Extension} from 'resource:///org/gnome/shell/extensions/extension.js';
 
 // BEGIN exporter
-// The exporter (the same in both variants, between the BEGIN / END lines; scripts/check-gnome-extension
+// The exporter (the same in both variants, between the BEGIN / END lines; Tests/desktop/gnome.sh
 // checks that): collects the windows, serialises them to JSON, exports them read-only on the session bus.
 // No logic the Swift side (GnomeReader) could do: which windows count, where they are, is decided there.
 const FORMAT_VERSION = 1;
