@@ -13,6 +13,15 @@
 /// Taps, long presses and edge pans keep their sequence: they count their own fingers as they land
 /// and lift (a three-finger tap's fingers land one by one).
 extension EngineLane {
+    /// The most fingers `r`'s gesture may have while it settles: its finger range's top, except that a
+    /// touchpad's pinch and rotation judge every finger down (libinput's pinches of two, three and four
+    /// fingers), so a third or fourth finger landing is part of them, not another gesture.
+    func mostFingers(_ r: Int) -> Int {
+        let kind = slots[r].kind
+        if deviceKind == .touchpad && (kind == .pinch || kind == .rotation) { return Int.max }
+        return slots[r].fingerRange.upperBound
+    }
+
     /// Whether a recognizer of this kind decides again when the finger count rises on a touchpad.
     @inline(__always)
     static func decidesAgain(_ kind: RecognizerKind) -> Bool {
@@ -122,11 +131,12 @@ extension EngineLane {
 
     /// Settling ends once `r`'s fingers have moved `settleDistance` mm from where they landed: a drag
     /// under way is the gesture, whichever finger joins later. The farthest any of them moved, mm.
-    /// Touchscreens only: on a touchpad a late finger makes the gesture be decided again anyway, and a
-    /// pair's first millimetres are too few to tell a scroll from a pinch.
+    /// On both kinds: a quick two-finger flick on a touchpad is over in about 100 ms, so waiting out the
+    /// settle time would decide it at the lift with the wrong fingers; a finger that joins later makes a
+    /// touchpad's gesture be decided again anyway. What the motion is (scroll, pinch) is the
+    /// recognizers' to decide, from the motion since the fingers formed.
     func settleMotion(_ r: Int) -> Double {
         var farthest = 0.0
-        guard deviceKind != .touchpad else { return farthest }
         for id in slots[r].touches {
             let ri = recordIndex(id)
             guard ri >= 0, !records[ri].terminal else { continue }

@@ -55,6 +55,9 @@ struct FingerMotion: Sendable {
     private var origins: [Point] = []
     private(set) var together = Point.zero
     private(set) var apart = 0.0
+    /// The most two fingers moved in opposite ways (directions more than 90° apart), mm: the smaller
+    /// of the pair's two motions. Fingers closing or spreading, not moving together.
+    private(set) var opposed = 0.0
     /// How many fingers the last measure was of.
     private var measured = 0
 
@@ -64,6 +67,7 @@ struct FingerMotion: Sendable {
         origins.clearKeepingCapacity()
         together = .zero
         apart = 0
+        opposed = 0
     }
 
     /// Updates from the active touches of `touches` (all of them must be the set's members). A frame in
@@ -92,6 +96,7 @@ struct FingerMotion: Sendable {
             }
             together = .zero
             apart = 0
+            opposed = 0
             measured = n
             return
         }
@@ -112,6 +117,23 @@ struct FingerMotion: Sendable {
         }
         together = mean
         apart = deviation / Double(n)
+        // Two fingers moving opposite ways (more than 90° apart), each by at least this much: the
+        // smaller of the two motions, the largest such pair's.
+        var best = 0.0
+        var i = 0
+        for a in touches.indices where !touches[a].phase.isTerminal {
+            let da = touches[a].physicalLocation - origins[i]
+            var j = 0
+            for b in touches.indices where !touches[b].phase.isTerminal {
+                if j > i {
+                    let db = touches[b].physicalLocation - origins[j]
+                    if da.x * db.x + da.y * db.y < 0 { best = max(best, min(da.length, db.length)) }
+                }
+                j += 1
+            }
+            i += 1
+        }
+        opposed = best
     }
 
     /// A pan: the fingers' common motion is at least twice their motion apart. One finger always is.
@@ -162,7 +184,11 @@ struct PairMotion: Sendable {
 
     /// The span changes more than the pair moves together, and more than it turns.
     var isPinchLike: Bool { abs(spanChange) >= together && abs(logScale) >= abs(rotation) }
-    /// The pair turns more than it scales, and each finger's arc is at least half the pair's common motion.
+    /// The pair turns more than it scales, and each finger's arc is at least three quarters of the
+    /// pair's common motion: the fingers move opposite ways around their midpoint, or one pivots about
+    /// the other (arc = common motion), not a pair moving together with one finger leading.
     var turnDominates: Bool { abs(rotation) > abs(logScale) }
-    var isTurnLike: Bool { turnDominates && abs(rotation) * span / 2 >= together / 2 }
+    /// Each finger's arc about the pair's midpoint, mm.
+    var arc: Double { abs(rotation) * span / 2 }
+    var isTurnLike: Bool { turnDominates && arc >= 0.75 * together }
 }
