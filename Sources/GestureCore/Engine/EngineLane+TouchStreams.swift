@@ -31,7 +31,7 @@ extension EngineLane {
                                    recognizers: recs, publishes: responder != nil,
                                    responderID: responder.map { tree.nodes[$0].id }, lastLocation: touch.location,
                                    tapCount: touch.tapCount,
-                                   beganLocation: touch.location))
+                                   beganLocation: touch.location, beganTime: frame.time))
         return records.count - 1
     }
 

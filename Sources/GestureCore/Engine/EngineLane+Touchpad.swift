@@ -22,6 +22,21 @@ extension EngineLane {
         return slots[r].fingerRange.upperBound
     }
 
+    /// Tap-and-drag (libinput's `touchpad_tap_n_drag`): a touchpad's single tap whose success would
+    /// come while a later touch of its sequence is down (a finger landed within the tap interval)
+    /// waits for that touch, for at most the tap interval after it landed: if it moves, its pan begins
+    /// and excludes the tap (the tap and the motion are one drag, a one-finger pan from the second
+    /// touch); if it lifts or stays still that long, the tap recognizes. A tap's own touches have
+    /// lifted when it succeeds, so any touch it holds still down is later.
+    func holdsTouchDown(_ r: Int) -> Bool {
+        for id in slots[r].touches {
+            let ri = recordIndex(id)
+            guard ri >= 0, !records[ri].terminal else { continue }
+            if now.milliseconds(since: records[ri].beganTime) < slots[r].tapInterval { return true }
+        }
+        return false
+    }
+
     /// Whether a recognizer of this kind decides again when the finger count rises on a touchpad.
     @inline(__always)
     static func decidesAgain(_ kind: RecognizerKind) -> Bool {

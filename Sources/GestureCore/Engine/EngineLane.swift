@@ -45,6 +45,9 @@ struct EngineLane: Sendable {
         /// `settleDistance` on a touchpad (`configure(for:)` picks one of the two).
         var touchpadSettleDistance: Double
         var touchscreenSettleDistance: Double
+        /// A tap's `max-interval` (ms): on a touchpad, how long its success waits for a later touch
+        /// that may make it a tap-and-drag (`holdsTouchDown`).
+        var tapInterval: Double
         /// When the recognizer's current sequence began (its first touch bound).
         var sequenceStart = Timestamp.zero
         /// A success held while the finger count settles: released at this time.
@@ -101,6 +104,8 @@ struct EngineLane: Sendable {
         var lastLocation: Point
         var tapCount: Int
         var beganLocation: Point
+        /// When the touch landed.
+        var beganTime: Timestamp
         var beganDelivered = false
         var beganHeld = false
         var endedHeld = false
@@ -200,7 +205,7 @@ struct EngineLane: Sendable {
                     configuredSettleTime: p.settleTime,
                     settleTime: p.settleTime ?? RecognizerParameters.defaultSettleTime(for: .touchscreen),
                     settleDistance: p.settleDistance, touchpadSettleDistance: p.touchpadSettleDistance,
-                    touchscreenSettleDistance: p.settleDistance, swipeStyle: p.swipeStyle)
+                    touchscreenSettleDistance: p.settleDistance, tapInterval: p.tapInterval, swipeStyle: p.swipeStyle)
     }
 
     /// Sets the lane up for its device's kind: each recognizer's settle time, whether pinch and rotation
