@@ -66,7 +66,8 @@ struct ContinuousSwipeRecognizer: RecognizerLogic {
             } else if n < p.fingers {
                 event = .tooFewFingers(n)
             } else if motion.apart >= p.swipeBeginDistance
-                        && (motion.apart >= 2 * motion.together.length || motion.opposed >= p.swipeBeginDistance) {
+                        && (motion.apart >= 2 * motion.together.length
+                            || motion.opposed(input.touches) >= p.swipeBeginDistance) {
                 event = .spread(motion.apart, motion.together.length)
             } else if tracker.translationMM.length >= p.swipeBeginDistance {
                 event = .crossed(tracker.translationMM.length)

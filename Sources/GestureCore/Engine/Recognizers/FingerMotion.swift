@@ -55,9 +55,6 @@ struct FingerMotion: Sendable {
     private var origins: [Point] = []
     private(set) var together = Point.zero
     private(set) var apart = 0.0
-    /// The most two fingers moved in opposite ways (directions more than 90° apart), mm: the smaller
-    /// of the pair's two motions. Fingers closing or spreading, not moving together.
-    private(set) var opposed = 0.0
     /// How many fingers the last measure was of.
     private var measured = 0
 
@@ -67,7 +64,6 @@ struct FingerMotion: Sendable {
         origins.clearKeepingCapacity()
         together = .zero
         apart = 0
-        opposed = 0
     }
 
     /// Updates from the active touches of `touches` (all of them must be the set's members). A frame in
@@ -96,7 +92,6 @@ struct FingerMotion: Sendable {
             }
             together = .zero
             apart = 0
-            opposed = 0
             measured = n
             return
         }
@@ -117,14 +112,18 @@ struct FingerMotion: Sendable {
         }
         together = mean
         apart = deviation / Double(n)
-        // Two fingers moving opposite ways (more than 90° apart), each by at least this much: the
-        // smaller of the two motions, the largest such pair's.
+    }
+
+    /// The most two of `touches` (the set's, as last given to `update`) moved in opposite ways since
+    /// the set formed (directions more than 90° apart), mm: the smaller of the pair's two motions.
+    /// Fingers closing or spreading, not moving together. Asked only when the fingers moved apart.
+    func opposed(_ touches: [Touch]) -> Double {
         var best = 0.0
         var i = 0
-        for a in touches.indices where !touches[a].phase.isTerminal {
+        for a in touches.indices where !touches[a].phase.isTerminal && i < origins.count {
             let da = touches[a].physicalLocation - origins[i]
             var j = 0
-            for b in touches.indices where !touches[b].phase.isTerminal {
+            for b in touches.indices where !touches[b].phase.isTerminal && j < origins.count {
                 if j > i {
                     let db = touches[b].physicalLocation - origins[j]
                     if da.x * db.x + da.y * db.y < 0 { best = max(best, min(da.length, db.length)) }
@@ -133,7 +132,7 @@ struct FingerMotion: Sendable {
             }
             i += 1
         }
-        opposed = best
+        return best
     }
 
     /// A pan: the fingers' common motion is at least twice their motion apart. One finger always is.
