@@ -6,7 +6,7 @@ import Testing
 /// libinput's own touchpad tests (`test/test-gestures.c`, `test/test-touchpad.c`,
 /// `test/test-touchpad-tap.c`), ported as evemu recordings on two of litest's touchpad
 /// descriptions (Synaptics RMI4, 97 × 53 mm, five slots; Synaptics i2c, 101 × 57 mm, two slots) by
-/// `scripts/litest-port` into `Tests/Fixtures/litest-port/`. Each file's header names the libinput
+/// `Tests/Fixtures/litest-port/litest-port.py` into `Tests/Fixtures/litest-port/`. Each file's header names the libinput
 /// test and line it follows and, on its `# expect:` line, the verdict that test asserts, in
 /// gestured's words; replayed with the default config, gestured must give that verdict
 /// (docs/recognizers.md, "libinput's tests").

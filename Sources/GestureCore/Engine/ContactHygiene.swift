@@ -134,6 +134,9 @@ struct ContactHygiene: Sendable {
 
     func isResting(_ id: TouchID) -> Bool { contacts.contains { $0.id == id && $0.resting } }
 
+    /// Whether a palm is down (it may become a finger on its next move).
+    var hasPalm: Bool { contacts.contains { $0.palm != nil } }
+
     /// Whether no gesture sees the contact (resting, a thumb or a palm): the engine binds it to none.
     func isHidden(_ id: TouchID) -> Bool { contacts.contains { $0.id == id && ($0.resting || $0.palm != nil) } }
 

@@ -5,7 +5,7 @@ libinput's test suite drives virtual devices through `litest`: a device descript
 keys, the events one touch down / move sends) and helpers that put touches down, move them in
 steps and lift them. This script models those helpers and two of litest's touchpad
 descriptions (a Synaptics RMI4 clickpad and a Synaptics i2c clickpad with two slots) and writes
-one evemu recording per case into Tests/Fixtures/litest-port/, each headed by the libinput test
+one evemu recording per case beside itself (Tests/Fixtures/litest-port/), each headed by the libinput test
 it follows (file, test name, line) and the verdict that test asserts, in gestured's words:
 
     # expect: scroll            a two-finger pan (libinput: finger scroll events)
@@ -23,7 +23,7 @@ litest (litest's msleep(10) between move steps) and 10 ms after each frame of a 
 dispatches without sleeping (so a ported stroke is never faster than litest's own), and 1 ms
 after any other frame. References are to libinput at commit c1d8d92b (main, 2025).
 
-Usage: scripts/litest-port [OUTPUT-DIR]      (default: Tests/Fixtures/litest-port)
+Usage: Tests/Fixtures/litest-port/litest-port.py [OUTPUT-DIR]   (default: the script's own folder)
 """
 import os
 import sys
@@ -486,8 +486,7 @@ def _(li):
 
 
 def main():
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(root, "Tests/Fixtures/litest-port")
+    out = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))
     os.makedirs(out, exist_ok=True)
     for name, device, test, line, expect, why, body in CASES:
         li = Litest(device)
@@ -495,7 +494,7 @@ def main():
         test_name = name.split(".", 1)[1].split("-")[0]
         text = [f"# libinput {test}:{line} {test_name} (libinput {LIBINPUT_COMMIT}), on litest's "
                 f"{device.source} ({device.width_mm():.0f} x {device.height_mm():.0f} mm)",
-                "# written by scripts/litest-port from the test's steps (not libinput's code)"]
+                "# written by Tests/Fixtures/litest-port/litest-port.py from the test's steps (not libinput's code)"]
         if why:
             text.append(f"# {why}")
         text.append(f"# expect: {expect}")

@@ -11,7 +11,7 @@ recording named after it plus `.libinput.txt` (as the VM test writes them): libi
 GESTURE_*_BEGIN or finger scroll event is printed beside gestured's, with the difference, and the
 median and worst difference at the end.
 
-Usage: scripts/begin-times [--gestured PATH] [--libinput DIR]"""
+Usage: Tests/vm/begin_times.py [--gestured PATH] [--libinput DIR]"""
 import argparse
 import json
 import os
@@ -19,7 +19,7 @@ import re
 import statistics
 import subprocess
 
-root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 fixtures = os.path.join(root, "Tests/Fixtures")
 CONTINUOUS = {"pan", "edge-pan", "swipe", "pinch", "rotation"}
 
