@@ -23,6 +23,23 @@ public struct ContactHygieneSettings: Hashable, Sendable {
     /// On a clickpad (INPUT_PROP_BUTTONPAD), a click pins the contacts down: their motion is ignored
     /// until one moves more than this from where the click caught it.
     public var clickPinDistance: Double?
+    /// libinput's palm edge zones, on a touchpad at least `palmEdgeMinimumWidth` mm wide: a contact
+    /// that lands within this many mm (at most 8 % of the width) of the left or right edge, or in the
+    /// top `palmTopFraction` of a pad higher than `palmTopMinimumHeight` mm, while no finger is down,
+    /// is a palm: no gesture sees it. It becomes a finger when it leaves the zone away from its edge
+    /// (sideways from a side edge, more than 40.5° off the vertical; down from the top, within 49.5°
+    /// of it), within `palmEscapeTime` ms of landing when set (libinput: 200 ms; nil, the default: at
+    /// any time, because a thumb dragged slowly in from the edge is a finger too: the Chromium OS
+    /// `thumb-drag_edge` recordings), or when a finger is down beside it.
+    public var palmEdgeWidth: Double?
+    public var palmEdgeMinimumWidth: Double = 70
+    public var palmTopFraction: Double = 0.05
+    public var palmTopMinimumHeight: Double = 55
+    public var palmEscapeTime: Double?
+    /// A contact that lands in the thumb zone (`thumbZone` mm from the bottom edge) while two or more
+    /// fingers are down, at least this many mm below the lowest of them, is a thumb from its landing
+    /// (libinput's 25 mm between the two lowest contacts).
+    public var thumbLandingSeparation: Double?
 
     public init(landingJumpSpeed: Double? = nil, restingTime: Double? = nil, thumbZone: Double? = nil,
                 clickPinDistance: Double? = nil, ignoresMotionWhenCountChanges: Bool = false) {
@@ -34,8 +51,14 @@ public struct ContactHygieneSettings: Hashable, Sendable {
     }
 
     /// Touchpads: the sensor's first report jumps, thumbs rest on the pad, clickpads are pressed.
-    public static let touchpad = ContactHygieneSettings(landingJumpSpeed: 150, restingTime: 300, thumbZone: 10,
-                                                        clickPinDistance: 3, ignoresMotionWhenCountChanges: true)
+    /// Palms land at the side edges (and the top of a high pad); thumbs land at the bottom.
+    public static let touchpad: ContactHygieneSettings = {
+        var s = ContactHygieneSettings(landingJumpSpeed: 150, restingTime: 300, thumbZone: 10,
+                                       clickPinDistance: 3, ignoresMotionWhenCountChanges: true)
+        s.palmEdgeWidth = 8
+        s.thumbLandingSeparation = 25
+        return s
+    }()
     /// Touchscreens: direct touch; a finger that rests is meant (a two-handed gesture), flicks start fast.
     public static let touchscreen = ContactHygieneSettings()
 
@@ -52,6 +75,26 @@ enum ContactNote: Sendable, Hashable {
     case resting(TouchID, Double, TouchID)
     /// A resting thumb in the bottom zone: its distance from the edge (mm).
     case thumb(TouchID, Double)
+    /// A thumb from its landing: its distance from the bottom edge and how far below the lowest
+    /// other finger it landed (mm).
+    case thumbLanded(TouchID, Double, Double)
+    /// A palm: landed in this edge zone with no finger down.
+    case palm(TouchID, PalmEdge)
+    /// A palm that is a finger from now on, and why.
+    case palmReleased(TouchID, PalmRelease)
+}
+
+/// The palm edge zone a contact landed in.
+enum PalmEdge: String, Sendable, Hashable {
+    case left, right, top
+}
+
+/// Why a palm became a finger.
+enum PalmRelease: Sendable, Hashable {
+    /// It left its zone, away from the edge, this many ms after landing.
+    case leftZone(Double)
+    /// Another finger is down beside it (libinput: palms never stop a two-finger scroll).
+    case fingerBeside(TouchID)
 }
 
 /// The engine's per-device filter between a frame and the recognizers (libinput's touchpad hygiene,
@@ -63,6 +106,8 @@ struct ContactHygiene: Sendable {
     private(set) var touches: [Touch] = []
     /// Contacts that became resting in this frame (the engine takes them out of their gestures).
     private(set) var newlyResting: [TouchID] = []
+    /// Palms that became fingers in this frame: their touch is `began` here (the engine binds them now).
+    private(set) var newlyFingers: [TouchID] = []
     /// Whether a physical click went down in this frame.
     private(set) var clicked = false
     private(set) var notes: [ContactNote] = []
@@ -77,6 +122,10 @@ struct ContactHygiene: Sendable {
         var resting = false
         var pin: Point?
         var pinLocation: Point?
+        /// The palm edge zone it landed in, while it is a palm.
+        var palm: PalmEdge?
+        /// Where it landed, mm from the surface's top left corner.
+        var landedMM = Point(x: 0, y: 0)
     }
     private var contacts: [Contact] = []
     private var buttonDown = false
@@ -85,11 +134,18 @@ struct ContactHygiene: Sendable {
 
     func isResting(_ id: TouchID) -> Bool { contacts.contains { $0.id == id && $0.resting } }
 
+    /// Whether a palm is down (it may become a finger on its next move).
+    var hasPalm: Bool { contacts.contains { $0.palm != nil } }
+
+    /// Whether no gesture sees the contact (resting, a thumb or a palm): the engine binds it to none.
+    func isHidden(_ id: TouchID) -> Bool { contacts.contains { $0.id == id && ($0.resting || $0.palm != nil) } }
+
     /// Filters one frame. `touches` then holds what recognizers see; resting contacts are left out.
     @inline(__always)
     mutating func process(_ frame: TouchFrame) {
         touches.clearKeepingCapacity()
         newlyResting.clearKeepingCapacity()
+        newlyFingers.clearKeepingCapacity()
         notes.clearKeepingCapacity()
         clicked = frame.physicalButtonDown && !buttonDown && frame.device.isButtonpad
         let released = !frame.physicalButtonDown && buttonDown
@@ -109,6 +165,9 @@ struct ContactHygiene: Sendable {
                 guard !touch.phase.isTerminal else { continue }
                 contacts.append(Contact(id: touch.id, down: touch.time, origin: touch.physicalLocation))
                 k = contacts.count - 1
+                if frame.device.kind == .touchpad && touch.phase == .began { classifyLanding(k, touch, frame) }
+            } else if contacts[k].palm != nil && !touch.phase.isTerminal {
+                releasePalmIfFinger(k, &touch, frame)
             }
             let step = touch.physicalLocation.distance(to: touch.previousPhysicalLocation)
             if touch.phase == .moved && countChanged && settings.ignoresMotionWhenCountChanges {
@@ -149,7 +208,7 @@ struct ContactHygiene: Sendable {
                     }
                 }
             }
-            let resting = contacts[k].resting
+            let resting = contacts[k].resting || contacts[k].palm != nil
             if touch.phase.isTerminal { contacts.remove(at: k) }
             if !resting { touches.append(touch) }
         }
@@ -180,6 +239,96 @@ struct ContactHygiene: Sendable {
                 }
             }
         }
+    }
+
+    /// Where a touch is, mm from the surface's top left corner.
+    private static func millimetres(_ touch: Touch, _ frame: TouchFrame) -> Point {
+        Point(x: frame.unitsPerMM.x > 0 ? touch.location.x / frame.unitsPerMM.x : touch.location.x,
+              y: frame.unitsPerMM.y > 0 ? touch.location.y / frame.unitsPerMM.y : touch.location.y)
+    }
+
+    /// The surface's size in mm.
+    private static func size(_ frame: TouchFrame) -> Point {
+        Point(x: frame.unitsPerMM.x > 0 ? frame.surfaceSize.x / frame.unitsPerMM.x : frame.surfaceSize.x,
+              y: frame.unitsPerMM.y > 0 ? frame.surfaceSize.y / frame.unitsPerMM.y : frame.surfaceSize.y)
+    }
+
+    /// Whether contact `k` is a finger a gesture sees (not resting, not a palm, not lifting).
+    private func isFinger(_ k: Int, _ frame: TouchFrame) -> Bool {
+        guard !contacts[k].resting && contacts[k].palm == nil else { return false }
+        let id = contacts[k].id
+        return frame.touches.contains { $0.id == id && !$0.phase.isTerminal }
+    }
+
+    /// The palm edge zone a point (mm) is in on this surface, or nil.
+    private func palmZone(_ at: Point, size: Point) -> PalmEdge? {
+        guard let width = settings.palmEdgeWidth, size.x >= settings.palmEdgeMinimumWidth else { return nil }
+        let side = min(width, size.x * 0.08)
+        if at.x < side { return .left }
+        if at.x > size.x - side { return .right }
+        if size.y > settings.palmTopMinimumHeight && at.y < size.y * settings.palmTopFraction { return .top }
+        return nil
+    }
+
+    /// A contact lands on a touchpad: a palm when it lands in an edge zone with no finger down; a
+    /// thumb when it lands in the thumb zone far below two or more fingers already down.
+    private mutating func classifyLanding(_ k: Int, _ touch: Touch, _ frame: TouchFrame) {
+        let at = Self.millimetres(touch, frame), size = Self.size(frame)
+        contacts[k].landedMM = at
+        var fingers = 0
+        var lowest = -Double.infinity
+        for o in contacts.indices where o != k && isFinger(o, frame) {
+            fingers += 1
+            if let other = frame.touches.first(where: { $0.id == contacts[o].id }) {
+                lowest = max(lowest, Self.millimetres(other, frame).y)
+            }
+        }
+        if fingers == 0, let edge = palmZone(at, size: size) {
+            contacts[k].palm = edge
+            notes.append(.palm(touch.id, edge))
+            return
+        }
+        if fingers >= 2, let zone = settings.thumbZone, let separation = settings.thumbLandingSeparation {
+            let fromBottom = size.y - at.y
+            if fromBottom <= zone && at.y - lowest >= separation {
+                contacts[k].resting = true
+                notes.append(.thumbLanded(touch.id, fromBottom, at.y - lowest))
+            }
+        }
+    }
+
+    /// A palm becomes a finger when another finger is down beside it, or when it leaves its zone soon
+    /// after landing, away from its edge (libinput's directions). Its touch then begins here.
+    private mutating func releasePalmIfFinger(_ k: Int, _ touch: inout Touch, _ frame: TouchFrame) {
+        guard let edge = contacts[k].palm else { return }
+        var release: PalmRelease?
+        for o in contacts.indices where o != k && isFinger(o, frame) {
+            release = .fingerBeside(contacts[o].id)
+            break
+        }
+        if release == nil {
+            let ms = touch.time.milliseconds(since: contacts[k].down)
+            let at = Self.millimetres(touch, frame)
+            if ms < settings.palmEscapeTime ?? .infinity && palmZone(at, size: Self.size(frame)) == nil {
+                let d = at - contacts[k].landedMM
+                let away: Bool
+                switch edge {
+                case .left, .right: away = abs(d.x) > abs(d.y) * 0.854  // more than 40.5° off the vertical
+                case .top: away = d.y > 0 && abs(d.x) < d.y * 1.171     // within 49.5° of straight down
+                }
+                if away { release = .leftZone(ms) }
+            }
+        }
+        guard let release else { return }
+        contacts[k].palm = nil
+        contacts[k].origin = touch.physicalLocation
+        contacts[k].down = touch.time
+        contacts[k].jumpChecked = true
+        touch.phase = .began
+        touch.previousLocation = touch.location
+        touch.previousPhysicalLocation = touch.physicalLocation
+        newlyFingers.append(touch.id)
+        notes.append(.palmReleased(touch.id, release))
     }
 
     mutating func reset() {

@@ -149,6 +149,10 @@ public struct RecognizerParameters: Hashable, Sendable {
     public var settleTime: Double? = nil
     /// Settling also ends once the fingers already down have moved this far (mm): a drag under way.
     public var settleDistance: Double = 5
+    /// The same on a touchpad (mm): a pair's first few millimetres there are too few to tell a scroll
+    /// from a pinch (a real scroll's fingers start unevenly), 8 mm are enough, and a two-finger flick
+    /// covers them in about 50 ms, well before its fingers lift.
+    public var touchpadSettleDistance: Double = 8
     // edge-pan
     public var edges: Set<Edge> = [.left]
     public var edgeZone: Double = 5

@@ -33,6 +33,7 @@ extension EngineLane {
     enum Requirement { case clear, waiting, blocked(Int) }
 
     func requirement(_ r: Int) -> Requirement {
+        if deviceKind == .touchpad && slots[r].isSingleTap && holdsTouchDown(r) { return .waiting }
         if let until = slots[r].settleUntil, now < until, fingerMayJoin(r),
            settleMotion(r) < slots[r].settleDistance { return .waiting }
         for q in slots[r].requires {

@@ -237,7 +237,9 @@ extension EngineLane {
     /// these touches. Mutating only to be called in place: a read through `lanes[i]` copies the
     /// whole lane (some 1,800 instructions).
     mutating func forwardedTouchesSettled(covering tracks: [ForwardingEncoder.Track]) -> Bool {
-        guard forwarding.enabled else { return false }
+        // A palm may become a finger on any move (ContactHygiene): while one is down, no read is
+        // written ahead.
+        guard forwarding.enabled, !hygiene.hasPalm else { return false }
         for track in tracks {
             guard let touch = track.touch, forwarding.touches.contains(where: { $0.id == touch }) else { return false }
         }

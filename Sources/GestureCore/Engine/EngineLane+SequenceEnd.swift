@@ -116,6 +116,9 @@ extension EngineLane {
             case .landingJump(let t, let mm, let ms): (id, reason) = (t, .landingJump(mm, ms))
             case .resting(let t, let ms, let other): (id, reason) = (t, .resting(t, ms, other))
             case .thumb(let t, let mm): (id, reason) = (t, .thumb(t, mm))
+            case .thumbLanded(let t, let mm, let below): (id, reason) = (t, .thumbLanded(t, mm, below))
+            case .palm(let t, let edge): (id, reason) = (t, .palm(t, edge))
+            case .palmReleased(let t, let why): (id, reason) = (t, .palmReleased(t, why))
             }
             let ri = recordIndex(id)
             let text = reason.text(name: { [slots] in slots[$0].id })

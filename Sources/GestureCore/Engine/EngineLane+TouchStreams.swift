@@ -24,6 +24,22 @@ extension EngineLane {
         // The recognizers the touch is bound to: the region chain's own array unless a recognizer is
         // busy with another device's touches (then a filtered copy). Records of touches in the same
         // region share one buffer (`seenTouchesShareRecognizers` sees it at once); nothing is allocated.
+        // A contact the hygiene hides from landing (a palm, a thumb) is bound to no recognizer.
+        let recs = hygiene.isHidden(touch.id) ? [] : bindRecognizers(touch, frame: frame, region: region)
+        let responder = region >= 0 ? tree.responder(for: region) : nil
+        records.append(TouchRecord(id: touch.id, region: region, regionID: region >= 0 ? tree.nodes[region].id : nil,
+                                   recognizers: recs, publishes: responder != nil,
+                                   responderID: responder.map { tree.nodes[$0].id }, lastLocation: touch.location,
+                                   tapCount: touch.tapCount,
+                                   beganLocation: touch.location, beganTime: frame.time))
+        return records.count - 1
+    }
+
+    /// Binds a touch to the recognizers of its region chain (nearest first), counting it in each, and
+    /// returns them: the chain's own array unless a recognizer is busy with another device's touches
+    /// (then a filtered copy). Records of touches in the same region share one buffer
+    /// (`seenTouchesShareRecognizers` sees it at once); nothing is allocated.
+    mutating func bindRecognizers(_ touch: Touch, frame: TouchFrame, region: Int) -> [Int] {
         var recs: [Int] = region >= 0 ? tree.nodes[region].delivery : []
         var filtered = false
         if region >= 0 {
@@ -56,13 +72,20 @@ extension EngineLane {
             }
         }
         if region >= 0 && !tree.nodes[region].deliveryBands.isEmpty { bindKeptWaits(region, filtered ? recs : nil) }
-        let responder = region >= 0 ? tree.responder(for: region) : nil
-        records.append(TouchRecord(id: touch.id, region: region, regionID: region >= 0 ? tree.nodes[region].id : nil,
-                                   recognizers: recs, publishes: responder != nil,
-                                   responderID: responder.map { tree.nodes[$0].id }, lastLocation: touch.location,
-                                   tapCount: touch.tapCount,
-                                   beganLocation: touch.location))
-        return records.count - 1
+        return recs
+    }
+
+    /// A palm the hygiene now counts as a finger: bound to its region's recognizers from this frame,
+    /// as if it landed here.
+    mutating func bindReleasedPalm(_ ri: Int, _ touch: Touch, frame: TouchFrame) {
+        let region = records[ri].region
+        guard records[ri].recognizers.isEmpty, region >= 0 else { return }
+        records[ri].recognizers = bindRecognizers(touch, frame: frame, region: region)
+        records[ri].beganLocation = touch.location
+        // A forwarded palm passed to the clone; its gestures may now claim it (and withdraw it there).
+        if forwarding.enabled, let k = forwarding.touches.firstIndex(where: { $0.id == touch.id }) {
+            forwarding.touches[k].recognizers = records[ri].recognizers
+        }
     }
 
     func blocks(_ ri: Int, began: Bool) -> Bool {

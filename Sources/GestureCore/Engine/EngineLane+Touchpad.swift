@@ -13,6 +13,30 @@
 /// Taps, long presses and edge pans keep their sequence: they count their own fingers as they land
 /// and lift (a three-finger tap's fingers land one by one).
 extension EngineLane {
+    /// The most fingers `r`'s gesture may have while it settles: its finger range's top, except that a
+    /// touchpad's pinch and rotation judge every finger down (libinput's pinches of two, three and four
+    /// fingers), so a third or fourth finger landing is part of them, not another gesture.
+    func mostFingers(_ r: Int) -> Int {
+        let kind = slots[r].kind
+        if deviceKind == .touchpad && (kind == .pinch || kind == .rotation) { return Int.max }
+        return slots[r].fingerRange.upperBound
+    }
+
+    /// Tap-and-drag (libinput's `touchpad_tap_n_drag`): a touchpad's single tap whose success would
+    /// come while a later touch of its sequence is down (a finger landed within the tap interval)
+    /// waits for that touch, for at most the tap interval after it landed: if it moves, its pan begins
+    /// and excludes the tap (the tap and the motion are one drag, a one-finger pan from the second
+    /// touch); if it lifts or stays still that long, the tap recognizes. A tap's own touches have
+    /// lifted when it succeeds, so any touch it holds still down is later.
+    func holdsTouchDown(_ r: Int) -> Bool {
+        for id in slots[r].touches {
+            let ri = recordIndex(id)
+            guard ri >= 0, !records[ri].terminal else { continue }
+            if now.milliseconds(since: records[ri].beganTime) < slots[r].tapInterval { return true }
+        }
+        return false
+    }
+
     /// Whether a recognizer of this kind decides again when the finger count rises on a touchpad.
     @inline(__always)
     static func decidesAgain(_ kind: RecognizerKind) -> Bool {
@@ -122,11 +146,12 @@ extension EngineLane {
 
     /// Settling ends once `r`'s fingers have moved `settleDistance` mm from where they landed: a drag
     /// under way is the gesture, whichever finger joins later. The farthest any of them moved, mm.
-    /// Touchscreens only: on a touchpad a late finger makes the gesture be decided again anyway, and a
-    /// pair's first millimetres are too few to tell a scroll from a pinch.
+    /// On both kinds: a quick two-finger flick on a touchpad is over in about 100 ms, so waiting out the
+    /// settle time would decide it at the lift with the wrong fingers; a finger that joins later makes a
+    /// touchpad's gesture be decided again anyway. What the motion is (scroll, pinch) is the
+    /// recognizers' to decide, from the motion since the fingers formed.
     func settleMotion(_ r: Int) -> Double {
         var farthest = 0.0
-        guard deviceKind != .touchpad else { return farthest }
         for id in slots[r].touches {
             let ri = recordIndex(id)
             guard ri >= 0, !records[ri].terminal else { continue }

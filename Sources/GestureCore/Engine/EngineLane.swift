@@ -42,6 +42,12 @@ struct EngineLane: Sendable {
         var settleTime: Double
         /// Settling ends sooner once the fingers down have moved this far (mm): a drag under way.
         var settleDistance: Double
+        /// `settleDistance` on a touchpad (`configure(for:)` picks one of the two).
+        var touchpadSettleDistance: Double
+        var touchscreenSettleDistance: Double
+        /// A tap's `max-interval` (ms): on a touchpad, how long its success waits for a later touch
+        /// that may make it a tap-and-drag (`holdsTouchDown`).
+        var tapInterval: Double
         /// When the recognizer's current sequence began (its first touch bound).
         var sequenceStart = Timestamp.zero
         /// A success held while the finger count settles: released at this time.
@@ -98,6 +104,8 @@ struct EngineLane: Sendable {
         var lastLocation: Point
         var tapCount: Int
         var beganLocation: Point
+        /// When the touch landed.
+        var beganTime: Timestamp
         var beganDelivered = false
         var beganHeld = false
         var endedHeld = false
@@ -196,7 +204,8 @@ struct EngineLane: Sendable {
                     fingerRange: EngineLane.fingerRange(spec.kind, p),
                     configuredSettleTime: p.settleTime,
                     settleTime: p.settleTime ?? RecognizerParameters.defaultSettleTime(for: .touchscreen),
-                    settleDistance: p.settleDistance, swipeStyle: p.swipeStyle)
+                    settleDistance: p.settleDistance, touchpadSettleDistance: p.touchpadSettleDistance,
+                    touchscreenSettleDistance: p.settleDistance, tapInterval: p.tapInterval, swipeStyle: p.swipeStyle)
     }
 
     /// Sets the lane up for its device's kind: each recognizer's settle time, whether pinch and rotation
@@ -209,6 +218,7 @@ struct EngineLane: Sendable {
 
     mutating func applyDeviceKind(_ r: Int) {
         slots[r].settleTime = slots[r].configuredSettleTime ?? RecognizerParameters.defaultSettleTime(for: deviceKind)
+        slots[r].settleDistance = deviceKind == .touchpad ? slots[r].touchpadSettleDistance : slots[r].touchscreenSettleDistance
         // Touchpads judge a pinch or rotation on every finger down, as libinput does.
         logics.setJudgesAllFingers(r, deviceKind == .touchpad)
         guard slots[r].kind == .swipe else { return }
@@ -254,6 +264,9 @@ struct EngineLane: Sendable {
             if phase.isTerminal { records[ri].terminal = true }
             let seen = seenRecords.count
             guard seen < hygiene.touches.count, hygiene.touches[seen].id == id else { continue }
+            if !hygiene.newlyFingers.isEmpty && hygiene.newlyFingers.contains(id) {
+                bindReleasedPalm(ri, hygiene.touches[seen], frame: frame)
+            }
             seenRecords.append(ri)
             if phase.isTerminal {
                 for r in records[ri].recognizers { slots[r].active -= 1 }
@@ -292,7 +305,7 @@ struct EngineLane: Sendable {
             }
             if slots[r].pending != nil {
                 // Waiting with its outcome pending: a continuous recognizer keeps tracking as if began.
-                if let until = slots[r].settleUntil, now < until, slots[r].active > slots[r].fingerRange.upperBound {
+                if let until = slots[r].settleUntil, now < until, slots[r].active > mostFingers(r) {
                     // A finger joined while the count was settling: this recognizer cannot be the gesture.
                     proposals.append((r, .fail(.fingerJoined(now.milliseconds(since: slots[r].sequenceStart)))))
                     continue

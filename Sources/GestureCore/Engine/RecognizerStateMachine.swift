@@ -122,6 +122,13 @@ enum Reason: Sendable, Hashable {
     case resting(TouchID, Double, TouchID)
     /// Hygiene: contact (id) is a resting thumb (mm) from the bottom edge.
     case thumb(TouchID, Double)
+    /// Hygiene: contact (id) is a thumb from its landing, (mm) from the bottom edge and (mm) below
+    /// the lowest finger down.
+    case thumbLanded(TouchID, Double, Double)
+    /// Hygiene: contact (id) landed in a palm edge zone with no finger down: a palm.
+    case palm(TouchID, PalmEdge)
+    /// Hygiene: palm (id) is a finger from now on.
+    case palmReleased(TouchID, PalmRelease)
     /// A physical click on a clickpad (not a tap, not a press).
     case physicalClick
     /// A state machine met an event it has no transition for (recognizer: state, event). The names
@@ -240,12 +247,21 @@ enum Reason: Sendable, Hashable {
             case .pan: return "not a pan: the fingers' span changed \(f(a)) mm while they moved \(f(b)) mm together"
             case .pinch: return "not a pinch: the fingers moved \(f(b)) mm together, their span \(f(a)) mm"
             case .swipe: return "not a swipe: the fingers moved \(f(a)) mm apart, \(f(b)) mm together"
+            case .rotation: return "not a rotation: the fingers moved \(f(b)) mm together, \(f(a)) mm around"
             default: return "not a \(kind.rawValue): \(f(a)) / \(f(b))"
             }
         case .landingJump(let mm, let ms): return "first-contact jump of \(f(mm)) mm in \(f(ms)) ms ignored"
         case .resting(let id, let ms, let other):
             return "contact \(id) resting: still for \(f(ms)) ms when contact \(other) landed"
         case .thumb(let id, let mm): return "contact \(id) resting: a thumb \(f(mm)) mm from the bottom edge"
+        case .thumbLanded(let id, let mm, let below):
+            return "contact \(id) is a thumb: landed \(f(mm)) mm from the bottom edge, \(f(below)) mm below the fingers"
+        case .palm(let id, let edge):
+            return "contact \(id) is a palm: landed in the \(edge.rawValue) palm edge zone with no finger down"
+        case .palmReleased(let id, .leftZone(let ms)):
+            return "contact \(id) is a finger: left the palm edge zone away from the edge \(f(ms)) ms after landing"
+        case .palmReleased(let id, .fingerBeside(let other)):
+            return "contact \(id) is a finger: contact \(other) is a finger beside it"
         case .physicalClick: return "physical click: not a tap"
         case .impossible(let where_, let event): return "bug: \(where_.string) has no transition for \(event.string)"
         }

@@ -13,7 +13,7 @@
 /// | waiting | crossed        | active  | begin: moved `swipeBeginDistance` together                 |
 /// | waiting | crossed        | done    | fail: not a configured direction                           |
 /// | waiting | crossed        | waiting | — (the fingers moved apart more than together: a pinch?)   |
-/// | waiting | spread         | done    | fail: the fingers moved apart `swipeBeginDistance`, twice their common motion: a pinch |
+/// | waiting | spread         | done    | fail: the fingers moved apart `swipeBeginDistance`, twice their common motion or two of them `swipeBeginDistance` in opposite ways: a pinch |
 /// | waiting | allLifted      | done    | fail: too few fingers / not enough movement                |
 /// | active  | moved          | active  | change                                                     |
 /// | active  | fingerLifted   | done    | end                                                        |
@@ -65,7 +65,9 @@ struct ContinuousSwipeRecognizer: RecognizerLogic {
                 event = .allLifted
             } else if n < p.fingers {
                 event = .tooFewFingers(n)
-            } else if motion.apart >= p.swipeBeginDistance && motion.apart >= 2 * motion.together.length {
+            } else if motion.apart >= p.swipeBeginDistance
+                        && (motion.apart >= 2 * motion.together.length
+                            || motion.opposed(input.touches) >= p.swipeBeginDistance) {
                 event = .spread(motion.apart, motion.together.length)
             } else if tracker.translationMM.length >= p.swipeBeginDistance {
                 event = .crossed(tracker.translationMM.length)

@@ -114,6 +114,27 @@ struct FingerMotion: Sendable {
         apart = deviation / Double(n)
     }
 
+    /// The most two of `touches` (the set's, as last given to `update`) moved in opposite ways since
+    /// the set formed (directions more than 90° apart), mm: the smaller of the pair's two motions.
+    /// Fingers closing or spreading, not moving together. Asked only when the fingers moved apart.
+    func opposed(_ touches: [Touch]) -> Double {
+        var best = 0.0
+        var i = 0
+        for a in touches.indices where !touches[a].phase.isTerminal && i < origins.count {
+            let da = touches[a].physicalLocation - origins[i]
+            var j = 0
+            for b in touches.indices where !touches[b].phase.isTerminal && j < origins.count {
+                if j > i {
+                    let db = touches[b].physicalLocation - origins[j]
+                    if da.x * db.x + da.y * db.y < 0 { best = max(best, min(da.length, db.length)) }
+                }
+                j += 1
+            }
+            i += 1
+        }
+        return best
+    }
+
     /// A pan: the fingers' common motion is at least twice their motion apart. One finger always is.
     var isPanLike: Bool { measured < 2 || together.length >= 2 * apart }
 }
@@ -162,7 +183,11 @@ struct PairMotion: Sendable {
 
     /// The span changes more than the pair moves together, and more than it turns.
     var isPinchLike: Bool { abs(spanChange) >= together && abs(logScale) >= abs(rotation) }
-    /// The pair turns more than it scales, and each finger's arc is at least half the pair's common motion.
+    /// The pair turns more than it scales, and each finger's arc is at least three quarters of the
+    /// pair's common motion: the fingers move opposite ways around their midpoint, or one pivots about
+    /// the other (arc = common motion), not a pair moving together with one finger leading.
     var turnDominates: Bool { abs(rotation) > abs(logScale) }
-    var isTurnLike: Bool { turnDominates && abs(rotation) * span / 2 >= together / 2 }
+    /// Each finger's arc about the pair's midpoint, mm.
+    var arc: Double { abs(rotation) * span / 2 }
+    var isTurnLike: Bool { turnDominates && arc >= 0.75 * together }
 }

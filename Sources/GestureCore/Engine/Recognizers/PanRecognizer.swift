@@ -120,8 +120,11 @@ struct PanRecognizer: RecognizerLogic {
 
     mutating func fire(at time: Timestamp, state: GestureState) -> Proposal { .none }
 
+    /// A begin held while the fingers settle is checked again when it is released: the pan was pan-like
+    /// when it proposed, so it gives way only when the fingers have since moved apart more than
+    /// together (a zoom), not on the way (a pair whose first finger leads catches up as it goes).
     var disqualification: Reason? {
-        guard contested, !motion.isPanLike else { return nil }
+        guard contested, !motion.isPanLike, motion.together.length < motion.apart else { return nil }
         return .motionIsNot(.pan, motion.apart * 2, motion.together.length)
     }
 

@@ -41,12 +41,16 @@ struct PinchRecognizer: RecognizerLogic {
     private var ring = VelocityRing()
     private var contested = false
     private var crowded = false
+    /// The fingers it reports: those of the set it tracks (two, or on a touchpad every finger down
+    /// when the set formed: a pinch of three fingers is a pinch of three).
+    private var fingers = 2
     var deadline: Timestamp? { nil }
 
     init(_ p: RecognizerParameters) { self.p = p }
 
     mutating func reset() {
         state = .waiting
+        fingers = 2
         pair.reset()
         motion = PairMotion()
         ring.reset()
@@ -91,6 +95,7 @@ struct PinchRecognizer: RecognizerLogic {
         switch (state, event) {
         case (.waiting, .pairFormed), (.tracking, .pairFormed):
             state = .tracking
+            fingers = pair.setSize
             motion.start(pair)
             ring.reset()
             ring.push(time, Point(x: 1, y: 0))
@@ -130,7 +135,7 @@ struct PinchRecognizer: RecognizerLogic {
     }
 
     func describe(_ event: inout GestureEvent, at time: Timestamp) {
-        event.fingers = 2
+        event.fingers = fingers
         event.location = pair.location
         event.scale = motion.scale
         event.scalarVelocity = ring.velocity.x

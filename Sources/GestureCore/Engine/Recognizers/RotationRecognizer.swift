@@ -1,7 +1,8 @@
 /// Rotation: two fingers whose connecting line turns `rotationThreshold` degrees (hysteresis) when
 /// turning dominates the motion: the turn exceeds the log of the scale change (so the threshold grows
-/// with the scale: a zoom's drift is not a twist) and each finger's arc is at least half the pair's
-/// common motion (not two fingers panning around a curve). The angle only counts once the fingers are
+/// with the scale: a zoom's drift is not a twist) and each finger's arc is at least three quarters of
+/// the pair's common motion (not two fingers panning around a curve, nor a pair moving together with
+/// one finger leading). The angle only counts once the fingers are
 /// `rotationMinimumSpan` mm apart (closer, a millimetre of jitter is degrees of angle). Rotation is
 /// cumulative radians from that moment, clockwise positive in surface coordinates; velocity in
 /// radians per second. A third finger is ignored. Continuous. Every reason a rotation fails is in
@@ -18,6 +19,9 @@
 /// | tracking | turned       | tracking | — (turning does not dominate, or crowded: more fingers down and their gesture still possible) |
 /// | active   | moved        | active   | change                                                  |
 /// | active   | pairLost     | done     | end                                                     |
+///
+/// A begin held by the engine (settling, require-to-fail) is checked again when released
+/// (`disqualification`): "not a rotation: the fingers moved … together, … around".
 ///
 /// Any other pair is a bug (reported, and the rotation fails or is cancelled).
 struct RotationRecognizer: RecognizerLogic {
@@ -44,6 +48,9 @@ struct RotationRecognizer: RecognizerLogic {
     private var ring = VelocityRing()
     /// The largest turn that did not dominate (for the explain line).
     private var overruled: Double?
+    /// The fingers it reports: those of the set it tracks (two, or on a touchpad every finger down
+    /// when the set formed: a pinch of three fingers is a pinch of three).
+    private var fingers = 2
     var deadline: Timestamp? { nil }
 
     /// Why a rotation that never began fails when its fingers lift: its turn passed the threshold
@@ -58,6 +65,7 @@ struct RotationRecognizer: RecognizerLogic {
 
     mutating func reset() {
         state = .waiting
+        fingers = 2
         pair.reset()
         motion = PairMotion()
         ring.reset()
@@ -102,6 +110,7 @@ struct RotationRecognizer: RecognizerLogic {
         switch (state, event) {
         case (.waiting, .pairFormed), (.tracking, .pairFormed):
             state = .tracking
+            fingers = pair.setSize
             motion.start(pair)
             ring.reset()
             ring.push(time, .zero)
@@ -137,8 +146,17 @@ struct RotationRecognizer: RecognizerLogic {
 
     mutating func fire(at time: Timestamp, state: GestureState) -> Proposal { .none }
 
+    /// A begin held while the fingers settle is checked again when it is released: the turn must still
+    /// dominate the motion. A two-finger translation whose first finger leads (it moves alone for a few
+    /// frames, then the fingers alternate frames, as some firmware reports) turns the pair for a moment,
+    /// then moves it together: not a rotation however the frames interleave.
+    var disqualification: Reason? {
+        guard state == .active, !motion.isTurnLike else { return nil }
+        return .motionIsNot(.rotation, motion.arc, motion.together)
+    }
+
     func describe(_ event: inout GestureEvent, at time: Timestamp) {
-        event.fingers = 2
+        event.fingers = fingers
         event.location = pair.location
         event.rotation = motion.rotation
         event.scalarVelocity = ring.velocity.x

@@ -17,6 +17,9 @@ struct TwoFingerTracker: Sendable {
     var midpoint = Point.zero
     var fingers = 0
     var maxSeen = 0
+    /// The fingers a gesture of this tracker reports: two, or with `allFingers` every finger of the
+    /// set (taken when the set forms).
+    private(set) var setSize = 2
     /// Either finger of the pair had its origin rebased in the last frame `update` read (the contact
     /// hygiene dropped its motion): the pair's measures start again from there.
     private(set) var originRebased = false
@@ -28,6 +31,7 @@ struct TwoFingerTracker: Sendable {
         memberAngles.removeAll(keepingCapacity: true)
         fingers = 0
         maxSeen = 0
+        setSize = 2
         originRebased = false
     }
 
@@ -42,11 +46,16 @@ struct TwoFingerTracker: Sendable {
     /// The frame's finger count and location: the centroid of the `n` active touches (their positions
     /// summed in `active`), or, in a frame where fingers lift, of every one of the `total` touches at
     /// its last position (`all`), the lifting ones included: where an ending pinch or rotation ends.
-    private mutating func count(_ n: Int, active: Point, all: Point, of total: Int) {
+    /// When the contact hygiene dropped the motion of a finger staying down in that frame (`refit`: a
+    /// touchpad re-fits its contacts when one lifts, and may report the others tens of mm away), the
+    /// location stays where the last frame put it.
+    private mutating func count(_ n: Int, active: Point, all: Point, of total: Int, refit: Bool) {
         fingers = n
         maxSeen = max(maxSeen, n)
         if n == total {
             if n > 0 { location = active / Double(n) }
+        } else if refit {
+            return
         } else if total > 0 {
             location = all / Double(total)
         }
@@ -59,14 +68,16 @@ struct TwoFingerTracker: Sendable {
         var n = 0
         var sum = Point.zero, all = Point.zero
         var kept = 0
+        var refit = false
         for k in touches.indices {
             all += touches[k].location
             guard !touches[k].phase.isTerminal else { continue }
             n += 1
             sum += touches[k].location
+            refit = refit || touches[k].originRebased
             if members.contains(touches[k].id) { kept += 1 }
         }
-        count(n, active: sum, all: all, of: touches.count)
+        count(n, active: sum, all: all, of: touches.count, refit: refit)
         pairChanged = false
         originRebased = false
         guard n >= 2 else { return false }
@@ -105,7 +116,7 @@ struct TwoFingerTracker: Sendable {
             }
             radius += touches[i].physicalLocation.distance(to: centreMM)
         }
-        if keep { angle += turn / Double(m) }
+        if keep { angle += turn / Double(m) } else { setSize = max(2, members.count) }
         span = 2 * radius / Double(m)
         midpoint = centreMM
         return true
@@ -125,16 +136,18 @@ struct TwoFingerTracker: Sendable {
         var sum = Point.zero
         var all = Point.zero
         originRebased = false
+        var refit = false
         for k in touches.indices {
             all += touches[k].location
             guard !touches[k].phase.isTerminal else { continue }
             n += 1
             sum += touches[k].location
+            refit = refit || touches[k].originRebased
             let id = touches[k].id
             if id == a { keptA = k } else if id == b { keptB = k }
             if first < 0 { first = k } else if second < 0 { second = k }
         }
-        count(n, active: sum, all: all, of: touches.count)
+        count(n, active: sum, all: all, of: touches.count, refit: refit)
         pairChanged = false
         if keptA >= 0 && keptB >= 0 {
             first = keptA
