@@ -40,6 +40,6 @@ import Testing
         #expect(zoom.last?.state == .ended, "\(kind): \(s.summary)")
         // The screen's rotation, which waits for the app's pinch, never begins on the app's touches.
         #expect(!s.gestures.contains { $0.kind == .rotation }, "\(kind): \(s.summary)")
-        #expect(!s.explanations.contains { $0.contains("waited past") }, "\(kind): \(s.explanations.suffix(6))")
+        #expect(!s.explanations.contains { $0.contains("waited until the fingers lifted") }, "\(kind): \(s.explanations.suffix(6))")
     }
 }
