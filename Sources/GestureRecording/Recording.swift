@@ -63,7 +63,7 @@ public enum RecordingLoader {
     /// Parses evemu text already in memory (`path` names it in messages and finds no `.desc`).
     public static func parseEvemu(_ text: String, path: String, description: DeviceDescription? = nil) throws(RecordingError) -> Recording {
         let result = try EvemuParser(file: path).parse(text)
-        guard !result.events.isEmpty else { throw noEvents(path) }
+        guard !result.events.isEmpty || result.header.isPresent || description != nil else { throw noEvents(path) }
         if let description { return Recording(description: description, events: result.events, source: path) }
         if result.header.isPresent {
             return Recording(description: result.header.description(path: path), events: result.events, source: path)
@@ -97,8 +97,18 @@ public enum RecordingLoader {
     private enum Format { case empty, evemu, libinputRecord }
 
     private static func loadEvemu(path: String, bytes: [UInt8], descriptionPath: String?) throws(RecordingError) -> Recording {
+        var recording = try loadEvemuEvents(path: path, bytes: bytes, descriptionPath: descriptionPath)
+        if recording.events.isEmpty {
+            recording.warnings.append("\(path): 0 events: a device description only (as `gestured replay --forward` writes for a device whose touches were all taken)")
+        }
+        return recording
+    }
+
+    private static func loadEvemuEvents(path: String, bytes: [UInt8], descriptionPath: String?) throws(RecordingError) -> Recording {
         let result = try parseEvemu(bytes, path: path)
-        guard !result.events.isEmpty else { throw noEvents(path) }
+        // A device description with no events is a valid recording of nothing: what `gestured replay
+        // --forward` writes for a device whose touches were all taken. Without a header it is not one.
+        guard !result.events.isEmpty || result.header.isPresent else { throw noEvents(path) }
         if let descriptionPath {
             return Recording(description: try readDescription(descriptionPath), events: result.events, source: path)
         }

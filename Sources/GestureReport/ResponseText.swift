@@ -191,6 +191,15 @@ public enum ResponseText {
         if let size = value["size"]?.arrayValue, size.count == 2 { change.append("size \(size[0].text) × \(size[1].text)") }
         let what = change.isEmpty ? "surface changed" : change.joined(separator: ", ") + " set"
         let names = value["devices"]?.arrayValue?.map(\.text) ?? []
+        if let overridden = value["overridden"]?.arrayValue, !overridden.isEmpty {
+            // A bridge is connected: the touchscreens on its outputs follow the compositor's transform.
+            let who = overridden.map { o in
+                "\(o["device"]?.text ?? "?") follows output \(o["output"]?.text ?? "?") (transform \(o["transform"]?.text ?? "?"))"
+            }
+            let what = change.isEmpty ? "the change" : change.joined(separator: ", ")
+            return ["\(what) not applied, overridden while the desktop bridge is connected: " + who.joined(separator: "; ")
+                    + "; it applies when the bridge goes"]
+        }
         if value["every"] == .bool(true) {
             let now = names.isEmpty ? "none is open now" : "now: " + names.joined(separator: ", ")
             return ["\(what) for every touchscreen, also those plugged in later (\(now)), from its next touch"]

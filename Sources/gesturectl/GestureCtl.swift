@@ -78,7 +78,9 @@ extension ConnectionOptions {
         let status = JSONValue(parsing: try request(client, "{\"request\":\"status\"}", printing: false))
         for (wanted, key, what) in [(gestures, "gestures", "gesture"), (regions, "regions", "region")] {
             guard let known = status?[key]?.arrayValue?.compactMap(\.stringValue) else { continue }
-            for name in wanted where !known.contains(name) {
+            // The desktop's regions (`window:ID`, `output:NAME`) come and go with the bridge's snapshots:
+            // the daemon takes a filter on them whether or not the window is there now.
+            for name in wanted where !known.contains(name) && !(what == "region" && DesktopRegions.isDesktopRegion(name)) {
                 let near = NameSuggestion.nearest(to: name, among: known).map { " (did you mean '\($0)'?)" } ?? ""
                 fail("no \(what) '\(name)' is configured in the daemon's config\(near); \(key): \(known.joined(separator: ", "))"
                      + (what == "gesture" ? "; an app's own gestures reach only that app" : ""))

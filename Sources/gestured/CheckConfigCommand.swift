@@ -59,8 +59,13 @@ struct CheckConfigCommand: ParsableCommand {
             throw ExitCode(1)
         }
         func counted(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+        // Gestures count the screen's and the window rules' alike (each rule's once, however many
+        // windows it will match); the rules are named when there are any.
+        let rules = configuration.engine.windowRules
+        let gestures = configuration.engine.recognizers.count + rules.reduce(0) { $0 + $1.gestures.count }
+        let ruleText = rules.isEmpty ? "" : ", \(counted(rules.count, "window rule")): " + rules.map(\.id).joined(separator: ", ")
         print("\(name): ok (\(counted(countRegions(configuration.engine.root), "region")), "
-              + "\(counted(configuration.engine.recognizers.count, "gesture")), \(counted(configuration.bindings.count, "binding")))")
+              + "\(counted(gestures, "gesture")), \(counted(configuration.bindings.count, "binding"))\(ruleText))")
     }
 
     private func countRegions(_ region: RegionSpec) -> Int {

@@ -71,13 +71,23 @@ struct MachineTableTests {
         },
     ])
 
+    /// The same, with the pinch someone's (bound: it claims forwarded touches), for forwarded devices.
+    static let claimingConfiguration: EngineConfiguration = {
+        var c = configuration
+        for i in c.recognizers.indices where c.recognizers[i].id == "pinch" { c.recognizers[i].claimsForwarded = true }
+        return c
+    }()
+
     /// Runs `seeds` random sequences and returns every step taken, per kind.
     static func fuzz(seeds: ClosedRange<Int>) -> [RecognizerKind: Set<Row>] {
         var seen: [RecognizerKind: Set<Row>] = [:]
         for seed in seeds {
             var rng = SplitMix(state: UInt64(seed))
-            var engine = GestureEngine(configuration: configuration)
+            // Every third sequence on a forwarded device (a claiming pinch fails on a scroll there).
+            let forwarded = seed % 3 == 0
+            var engine = GestureEngine(configuration: forwarded ? claimingConfiguration : configuration)
             engine.tracesMachines = true
+            if forwarded { engine.setForwarding(device: seed, true) }
             let pad = seed % 2 == 0
             let device = DeviceRef(id: seed, name: "d", kind: pad ? .touchpad : .touchscreen, isButtonpad: pad)
             var down: [UInt64: Point] = [:]

@@ -58,9 +58,11 @@ import Testing
     }
 
     @Test func libinputRecordFastPathIsTheFullYAMLReadingOnEveryRecording() throws {
-        var fast = 0
+        var fast = 0, headerOnly = 0
         for file in Self.files {
             let evemu = try #require(try RecordingLoader.load(path: Corpus.root + "/" + file).first)
+            // A header-only evemu file is a recording of nothing; libinput record has no such file.
+            guard !evemu.events.isEmpty else { headerOnly += 1; continue }
             let text = LibinputRecordWriter.write([evemu])
             let parser = LibinputRecordParser(file: "r.yml")
             let scanned = text.utf8.withContiguousStorageIfAvailable { parser.fastParse($0) } ?? nil
@@ -78,8 +80,8 @@ import Testing
             description.path = "r.yml"
             #expect(full[0].description == description, "\(file)")
         }
-        // Every recording of the corpus goes through the fast path.
-        #expect(fast == Self.files.count)
+        // Every recording of the corpus with events goes through the fast path (one is header only).
+        #expect(headerOnly == 1 && fast == Self.files.count - headerOnly)
     }
 
     @Test func twoDevicesAndOtherFramesStayOnTheFastPath() throws {

@@ -112,12 +112,12 @@ import Testing
 /// fewer) fingers than its recognizer allows, and nothing ends at the origin.
 @Suite struct EveryRecordingKeepsFingerLimits {
     static let limits = FingerLimits(defaultEngineConfiguration)
-    /// The header-only recording: it fails to load (tested in `RecordingReplayTests`).
+    /// The header-only recording: a recording of nothing (0 events, `RecordingReplayTests`).
     static let empty = "Wacom Cintiq 22HDT Finger.events"
 
     private func replay(_ file: String) throws -> [GestureEvent]? {
         if file == Self.empty {
-            #expect(throws: RecordingError.self) { try replayWithDefaultConfig(file) }
+            #expect(gestures(try replayWithDefaultConfig(file)).isEmpty)
             return nil
         }
         return gestures(try replayWithDefaultConfig(file))

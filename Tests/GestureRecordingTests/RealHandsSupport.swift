@@ -213,6 +213,11 @@ struct HandScript {
         }
     }
 
+    /// Attaches a region as a client would (it keeps its gestures).
+    mutating func attach(_ region: RegionSpec, under parent: String, recognizers: [RecognizerSpec]) throws {
+        try pipeline.engine.attach(region, under: parent, recognizers: recognizers)
+    }
+
     /// End of input: open touches close, time runs past every deadline (a pending tap recognizes).
     mutating func finish() {
         outputs += pipeline.finish(at: now)

@@ -20,6 +20,8 @@ extension EngineLane {
             let text = reason.text(name: { [slots] in slots[$0].id })
             out.append(.explain(ExplainEvent(gesture: slots[r].id, region: slots[r].regionID, from: from, to: to,
                                              time: now, reason: text, routine: reason.isRoutine)))
+            // A recognizer that decides only once its fingers lifted: name who waited for it so long.
+            if to == .failed && slots[r].active <= 0 { explainWaitsPastTheSequence(on: r, &out) }
         }
         if to != .possible && to != .failed {
             var e = GestureEvent(gestureName: slots[r].name, kind: slots[r].kind, state: to, time: now,
@@ -247,14 +249,28 @@ extension EngineLane {
     func isContested(_ r: Int) -> Bool {
         let kind = slots[r].kind
         for o in slots.indices where o != r && slots[o].state == .possible && !slots[o].touches.isEmpty {
-            let other = slots[o].kind
-            let rival = switch kind {
-            case .pan: other == .pinch || other == .rotation
-            case .pinch: other == .rotation || (other == .pan && slots[o].fingerRange.upperBound >= 2)
-            default: false
-            }
-            if rival && shareTouches(r, o) && canPrevent(r, o) { return true }
+            if isRival(o, of: r, kind) && !waitsForFailure(o, of: r) { return true }
         }
         return false
+    }
+
+    /// Whether `o` reads `r`'s fingers' motion differently and would be excluded by it (`kind`: `r`'s).
+    @inline(__always)
+    func isRival(_ o: Int, of r: Int, _ kind: RecognizerKind) -> Bool {
+        let other = slots[o].kind
+        let rival = switch kind {
+        case .pan: other == .pinch || other == .rotation
+        case .pinch: other == .rotation || (other == .pan && slots[o].fingerRange.upperBound >= 2)
+        default: false
+        }
+        return rival && shareTouches(r, o) && canPrevent(r, o)
+    }
+
+    /// Whether `o` must wait for `r` to fail before it may succeed (`require-to-fail`, or a keeping
+    /// region's recognizer `r` that the ancestor `o` defers to): such an `o` is no rival of `r`. If
+    /// `r` held its success for `o` while `o` waits for `r`, neither would ever decide while the
+    /// fingers are down (a window's pinch and the screen's rotation: UIKit gives the subview its pinch).
+    func waitsForFailure(_ o: Int, of r: Int) -> Bool {
+        slots[o].requires.contains(r) || slots[o].keptWaits.contains(r)
     }
 }

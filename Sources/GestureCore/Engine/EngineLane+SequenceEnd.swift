@@ -56,6 +56,8 @@ extension EngineLane {
                             continue
                         }
                         if requirementsCanResolve(r) { continue }
+                        waitCycles += 1
+                        if explains { explainWait(r, r, "gave up when the fingers lifted: what it waits for waits too (a cycle of waits)", &out) }
                     }
                     transition(r, .fail, .sequenceEnded, &out)
                     changed = true
@@ -72,6 +74,21 @@ extension EngineLane {
             }
             if changed { resolvePending(&out) }
         }
+    }
+
+    /// Names the waits that lasted past the sequence: every recognizer whose success is held for `q`,
+    /// which decides only now that the fingers lifted (docs/recognizers.md, "Arbitration" 8).
+    mutating func explainWaitsPastTheSequence(on q: Int, _ out: inout [EngineOutput]) {
+        for w in slots.indices where w != q && slots[w].pending != nil && slots[w].state == .possible
+            && (slots[w].requires.contains(q) || slots[w].keptWaits.contains(q)) {
+            let ms = Reason.fmt(now.milliseconds(since: slots[w].sequenceStart))
+            explainWait(w, q, "waited until the fingers lifted (\(ms) ms) for \(slots[q].regionID)'s \(slots[q].id) to fail", &out)
+        }
+    }
+
+    private mutating func explainWait(_ w: Int, _ q: Int, _ text: String, _ out: inout [EngineOutput]) {
+        out.append(.explain(ExplainEvent(gesture: slots[w].id, region: slots[w].regionID, from: .possible, to: .possible,
+                                         time: now, reason: text)))
     }
 
     /// Contacts the hygiene found resting leave their gestures as if lifted (a recognizer left without

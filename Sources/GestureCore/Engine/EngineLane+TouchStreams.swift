@@ -19,8 +19,9 @@ extension EngineLane {
 
     mutating func newRecord(_ touch: Touch, frame: TouchFrame, layout: Int) -> Int {
         // Asked of the tree, not of the lane: a call on the lane here copied the whole lane.
-        let region = tree.hitRegion(touch.location, layout: layouts[layout], deviceKind: frame.device.kind,
+        var region = tree.hitRegion(touch.location, layout: layouts[layout], deviceKind: frame.device.kind,
                                     output: boundOutput, touchpadWindow: touchpadWindow) ?? -1
+        if tree.hasKeepingRegions { region = joinFirstFinger(region, at: frame.time) }
         // The recognizers the touch is bound to: the region chain's own array unless a recognizer is
         // busy with another device's touches (then a filtered copy). Records of touches in the same
         // region share one buffer (`seenTouchesShareRecognizers` sees it at once); nothing is allocated.
@@ -86,6 +87,29 @@ extension EngineLane {
         if forwarding.enabled, let k = forwarding.touches.firstIndex(where: { $0.id == touch.id }) {
             forwarding.touches[k].recognizers = records[ri].recognizers
         }
+    }
+
+    /// Multi-finger gestures over windows (docs/desktop.md, "One gesture, one window"): a finger that
+    /// lands while the first finger of its sequence is down, within the settle time after it
+    /// (300 ms on touchscreens, 150 ms on touchpads), joins the first finger's region when that is a
+    /// window or an output (the bare desktop); each other finger hit-tests on its own, as in UIKit.
+    mutating func joinFirstFinger(_ hit: Int, at time: Timestamp) -> Int {
+        var othersDown = false
+        for k in records.indices where !records[k].terminal && records[k].region >= 0 { othersDown = true }
+        guard othersDown else {
+            firstFinger = (hit >= 0 && tree.nodes[hit].role != .plain) ? hit : -1
+            firstFingerID = firstFinger >= 0 ? tree.nodes[firstFinger].id : ""
+            firstFingerTime = time
+            return hit
+        }
+        guard firstFinger >= 0, firstFinger < tree.nodes.count, tree.nodes[firstFinger].id == firstFingerID,
+              hit != firstFinger,
+              time.milliseconds(since: firstFingerTime) <= RecognizerParameters.defaultSettleTime(for: deviceKind)
+        else { return hit }
+        // Not where the config's own regions lie on top of the desktop (an edge strip, a launcher):
+        // only a finger that hit the desktop's regions (or the bare root) joins.
+        guard hit <= 0 || tree.nodes[hit].role != .plain else { return hit }
+        return firstFinger
     }
 
     func blocks(_ ri: Int, began: Bool) -> Bool {

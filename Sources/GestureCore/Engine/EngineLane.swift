@@ -142,6 +142,14 @@ struct EngineLane: Sendable {
     var heldSuccesses = 0
     /// Transitions the state machine refused (a bug if ever non-zero; tests assert it stays 0).
     var illegalTransitions = 0
+    /// Held successes given up at the end of a sequence because what they waited for waited too (a
+    /// cycle of waits; an invariant of the engine holds it at zero).
+    var waitCycles = 0
+    /// The window or output region the first finger of the sequence hit (-1: none), its id, and when it
+    /// landed: fingers that land within the settle time join it (`joinFirstFinger`).
+    var firstFinger = -1
+    var firstFingerID = ""
+    var firstFingerTime = Timestamp.zero
     /// The kind of the lane's device (`configure(for:)`): touchpads decide the gesture again whenever
     /// the finger count rises, and their swipes are continuous by default.
     var deviceKind = DeviceKind.touchscreen
@@ -302,6 +310,7 @@ struct EngineLane: Sendable {
             // Only a recognizer still deciding (possible, its begin perhaps held) reads `contested`.
             if state == .possible && slots[r].touches.count >= 2 && (slots[r].kind == .pan || slots[r].kind == .pinch) {
                 input.contested = isContested(r)
+                input.desktopScrolls = forwarding.enabled && slots[r].claimsForwarded
             }
             if slots[r].pending != nil {
                 // Waiting with its outcome pending: a continuous recognizer keeps tracking as if began.

@@ -176,6 +176,10 @@ public struct GestureEngine: Sendable {
         return states
     }
 
+    /// Held successes given up at a sequence's end because of a cycle of waits, in any lane (a bug if
+    /// ever non-zero: no recognizer waits for one that waits for it).
+    var waitCycles: Int { lanes.reduce(0) { $0 + $1.waitCycles } }
+
     /// Transitions the state machine refused in any lane (a bug if ever non-zero).
     var illegalTransitions: Int {
         var n = 0

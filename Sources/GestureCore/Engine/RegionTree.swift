@@ -175,6 +175,21 @@ struct RegionTree: Sendable {
         return Point(x: clamp(p.x, size.x), y: clamp(p.y, size.y))
     }
 
+    /// Frames are half-open (a point on a shared edge belongs to the frame to its right or below), so
+    /// the surface's own right and bottom edges (the axis maximum, and the overshoot clamped onto it)
+    /// would belong to no frame but the root's. A frame that reaches such an edge takes it, as the
+    /// frames at the left and top edges take theirs: every edge behaves as the left one.
+    static func onClosedFarEdge(_ p: Point, _ r: Rect, _ size: Point) -> Bool {
+        guard size.x > 0, size.y > 0 else { return false }
+        // Shares of the surface resolve to frames a rounding error off its edge.
+        let ex = size.x * 1e-9, ey = size.y * 1e-9
+        func inside(_ v: Double, _ lo: Double, _ hi: Double, _ length: Double, _ e: Double) -> Bool {
+            if v >= lo && v < hi { return true }
+            return v >= length - e && v <= length + e && hi >= length - e && lo < hi
+        }
+        return inside(p.x, r.minX, r.maxX, size.x, ex) && inside(p.y, r.minY, r.maxY, size.y, ey)
+    }
+
     /// The region a new touch is bound to: hit-tested (of the output regions, only `output`'s), and
     /// for a touchpad touch that hits only the root, `touchpadWindow` (the window region it is bound
     /// to, GestureEngine+Desktop.swift; -1: none).
@@ -196,7 +211,7 @@ struct RegionTree: Sendable {
             if layout.size.x > 0 && layout.size.y > 0 {
                 guard p.x >= r.minX, p.x <= r.maxX, p.y >= r.minY, p.y <= r.maxY else { return nil }
             }
-        } else if !r.contains(p) {
+        } else if !r.contains(p) && !Self.onClosedFarEdge(p, r, layout.size) {
             return nil
         }
         let children = nodes[i].children

@@ -68,6 +68,11 @@ extension Daemon {
         var surface = apps.surfaces.applied(to: configuration.surface(for: description, kind: ref.kind, path: path), device: ref)
         if ref.kind == .touchscreen, let desktop = pipeline.engine.desktop {
             if let name = pipeline.engine.output(forDevice: ref.id), let o = desktop.output(named: name) {
+                if surface.rotation != o.transform.rotation && desktopNotes.insert("rotation \(ref.id) \(name) \(o.transform.rawValue)").inserted {
+                    logger.notice("the configured rotation is overridden by the output's transform while a desktop bridge is connected", metadata: [
+                        "device": "\(ref.name)", "rotation": "\(surface.rotation.rawValue)", "output": "\(name)",
+                        "transform": "\(o.transform.rawValue)"])
+                }
                 surface = surface.following(o)
                 if o.transform.isFlipped && desktopNotes.insert("flipped \(name)").inserted {
                     logger.notice("output is flipped: the touchscreen takes its rotation only", metadata: [

@@ -289,7 +289,20 @@ final class AppRequests {
             targets = devices.filter { $0.ref.kind == .touchscreen }
             surfaces.record(change, device: nil)
         }
+        // While a desktop bridge is connected, a touchscreen on one of its outputs follows that
+        // output (docs/rotation.md, "With a desktop bridge"): the compositor's transform is the truth.
+        // The change is kept, and applies when the bridge goes; the reply names who overrides it.
+        var overridden: [String] = []
         for device in targets {
+            if device.ref.kind == .touchscreen, let desktop = pipeline.engine.desktop,
+               let name = pipeline.engine.output(forDevice: device.ref.id), let o = desktop.output(named: name) {
+                var j = JSONLine()
+                j.add("device", device.ref.name)
+                j.add("output", name)
+                j.add("transform", o.transform.rawValue)
+                overridden.append(j.line)
+                continue
+            }
             change.apply(to: &device.surface)
             pipeline.setSurface(device.surface, device: device.ref.id)
         }
@@ -301,6 +314,7 @@ final class AppRequests {
         if let size = change.size { reply.append(("size", "[\(JSONLine.number(size.x)),\(JSONLine.number(size.y))]")) }
         reply.append(("devices", ProtocolLine.strings(targets.map(\.ref.name))))
         reply.append(("every", fields.device == nil ? "true" : "false"))
+        if !overridden.isEmpty { reply.append(("overridden", "[" + overridden.joined(separator: ",") + "]")) }
         return Answer(reply: ProtocolLine.response("set-surface", reply))
     }
 }

@@ -5,6 +5,11 @@
 /// velocity in scale per second. A third finger is ignored. Continuous. Every reason a pinch fails is
 /// in this file.
 ///
+/// A pinch that takes its touches from the desktop (forwarding: it claims them) has the desktop's own
+/// two-finger scroll as a rival even when no pan is configured: fingers that move `pinchThreshold`
+/// together, at least twice their change of span, are a scroll, and the pinch fails then, so its
+/// held fingers go to the desktop within the first millimetres (docs/forwarding.md).
+///
 /// | from     | event        | to       | proposal / why                                       |
 /// |----------|--------------|----------|------------------------------------------------------|
 /// | waiting  | pairFormed   | tracking | — (the scale's origin)                               |
@@ -14,6 +19,7 @@
 /// | tracking | allLifted    | done     | fail: not enough span change                         |
 /// | tracking | spanChanged  | active   | begin: span changed ≥ `pinchThreshold`, span dominates |
 /// | tracking | spanChanged  | tracking | — (moved together or turned, while a pan or rotation may still be the gesture; or crowded: more fingers down and their gesture still possible) |
+/// | tracking | scrolled     | done     | fail: claiming forwarded touches, the fingers moved together: the desktop's scroll |
 /// | active   | moved        | active   | change                                               |
 /// | active   | pairLost     | done     | end                                                  |
 ///
@@ -25,6 +31,8 @@ struct PinchRecognizer: RecognizerLogic {
         case pairLost
         case allLifted
         case spanChanged(Double)
+        /// Claiming forwarded touches: the pair moved `pinchThreshold` together, twice its span change.
+        case scrolled
         case moved
     }
 
@@ -74,8 +82,12 @@ struct PinchRecognizer: RecognizerLogic {
                 motion.update(pair)
                 ring.push(input.time, Point(x: motion.scale, y: 0))
                 let d = abs(motion.spanChange)
-                guard d >= p.pinchThreshold else { return .none }
-                event = .spanChanged(d)
+                if input.desktopScrolls && motion.together >= p.pinchThreshold && motion.together >= 2 * d {
+                    event = .scrolled
+                } else {
+                    guard d >= p.pinchThreshold else { return .none }
+                    event = .spanChanged(d)
+                }
             }
         case .active:
             guard two, !changedPair else { return step(.pairLost, at: input.time) }
@@ -112,12 +124,16 @@ struct PinchRecognizer: RecognizerLogic {
                 state = .active
                 proposal = .begin(.spanChanged(d, p.pinchThreshold))
             }
+        case (.tracking, .scrolled):
+            state = .done
+            proposal = .fail(.motionIsNot(.pinch, abs(motion.spanChange), motion.together))
         case (.active, .moved):
             proposal = .change
         case (.active, .pairLost):
             state = .done
             proposal = .end
         case (.waiting, .pairLost), (.waiting, .spanChanged), (.waiting, .moved), (.tracking, .moved),
+             (.waiting, .scrolled), (.active, .scrolled),
              (.active, .pairFormed), (.active, .allLifted), (.active, .spanChanged),
              (.done, _):
             state = .done

@@ -19,6 +19,9 @@ struct RecognizerInput: ~Copyable, Sendable {
     /// possible and would be excluded by this recognizer: decide by the fingers' motion, not only by
     /// which threshold is crossed first.
     var contested = false
+    /// Forwarding: this recognizer takes its touches from the desktop (it claims them), so the
+    /// desktop's own reading of them (a two-finger scroll) is its rival too (PinchRecognizer.swift).
+    var desktopScrolls = false
     /// Pinch / rotation: three or more fingers are down and a gesture of that many fingers is still
     /// possible on them: keep measuring, do not begin (a swipe is not a twist).
     var crowded = false
