@@ -35,6 +35,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
+        // HTTP and WebSocket for `gesturectl view` only (GestureView); the daemon never links it.
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // C libraries, seen only by GestureDevices.
@@ -79,6 +81,12 @@ let package = Package(
         // i3 IPC, Hyprland and niri sockets in pure Swift; X11 through libxcb, its only importer) and
         // sends them to the daemon as `desktop` snapshots.
         .target(name: "GestureDesktop", dependencies: ["GestureCore", "GesturePosix", "GestureProtocol", "CLibxcb"]),
+        // `gesturectl view` (docs/view.md): a loopback web server, token in the URL, that streams what
+        // a client of the socket sees to the page in share/view. Linked by gesturectl only.
+        .target(name: "GestureView", dependencies: [
+            "GestureProtocol", "GesturePosix", "GestureCore", "GestureReport",
+            .product(name: "FlyingFox", package: "FlyingFox"),
+        ]),
         // Daemon runtime: event loop, socket protocol, bindings, replay driver, systemd notify.
         .target(name: "GestureDaemon", dependencies: [
             "GestureCore", "GestureRecording", "GestureConfig", "GestureDevices", "GesturePosix",
@@ -90,7 +98,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: leanRelease),
         .executableTarget(name: "gesturectl", dependencies: [
-            "GestureProtocol", "GestureReport", "GesturePosix", "GestureCore", "GestureDesktop",
+            "GestureProtocol", "GestureReport", "GesturePosix", "GestureCore", "GestureDesktop", "GestureView",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: leanRelease),
         // Benchmarks (issue 6): throughput, per-frame latency, allocations. Not a test.
@@ -110,6 +118,7 @@ let package = Package(
         .testTarget(name: "GestureReportTests", dependencies: ["GestureReport", "GestureCore", "GestureConfig"]),
         .testTarget(name: "GestureDesktopTests", dependencies: ["GestureDesktop", "GesturePosix"],
                     exclude: ["Fixtures"]),
+        .testTarget(name: "GestureViewTests", dependencies: ["GestureView", "GestureProtocol", "GesturePosix"]),
         .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "GestureProtocol", "GesturePosix", "GestureCore",
                                                             "GestureRecording", "GestureConfig", "GestureReport",
                                                             "GestureTuning",

@@ -117,6 +117,8 @@ extension Daemon {
             }
         case "desktop":
             return answerDesktop(pending)
+        case "scene":
+            return answerScene(client: client.id)
         case "attach", "update", "detach", "set-surface":
             let answer = apps.answer(request, client: client, pipeline: &pipeline,
                                      devices: devices.values.map { $0 as any SurfaceDevice } + injected.map { $0 as any SurfaceDevice }, at: now)

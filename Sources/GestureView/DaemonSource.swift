@@ -1,0 +1,110 @@
+import Foundation
+import GestureCore
+import GestureProtocol
+import GestureReport
+
+/// The view's side of the socket: a client like `gesturectl listen` (docs/protocol.md). One
+/// connection subscribes to everything — gestures, every touch stream (`"touches":["*"]`, which
+/// makes no region a touch consumer), explain lines — and hands each line to the feed as it
+/// comes; a second asks `status` every `interval` seconds, and `devices` and `scene` again when the
+/// status shows another config, desktop snapshot or device count. The daemon's rules for slow
+/// clients hold for both: this process reading slowly only costs it dropped lines.
+/// A daemon that goes away is looked for again every second; the page is told.
+public final class DaemonSource: Sendable {
+    public let socketPath: String
+    public let feed: ViewFeed
+    public let interval: Double
+
+    public init(socketPath: String, feed: ViewFeed, interval: Double = 1) {
+        self.socketPath = socketPath
+        self.feed = feed
+        self.interval = interval
+    }
+
+    /// Starts both connections on threads of their own.
+    public func start() {
+        let stream = Thread { [self] in streamForever() }
+        stream.name = "view-stream"
+        stream.start()
+        let poll = Thread { [self] in pollForever() }
+        poll.name = "view-poll"
+        poll.start()
+    }
+
+    private func streamForever() {
+        while true {
+            do {
+                let client = try ControlClient(path: socketPath)
+                guard let hello = try client.readLine(timeout: 5000), hello.contains("\"type\":\"hello\"") else {
+                    throw Failure.noHello
+                }
+                feed.publish(kept: "hello", hello)
+                feed.publish(kept: "daemon", Self.daemonLine(connected: true, detail: socketPath))
+                try client.send("{\"request\":\"subscribe\",\"touches\":[\"*\"]}")
+                try client.send("{\"request\":\"explain\",\"on\":true}")
+                while let line = try client.readLine(timeout: -1) {
+                    // Replies to our own two requests say nothing to the page.
+                    if line.hasPrefix("{\"type\":\"response\"") { continue }
+                    feed.publish(line)
+                }
+                feed.publish(kept: "daemon", Self.daemonLine(connected: false, detail: "the daemon closed the connection"))
+            } catch {
+                feed.publish(kept: "daemon", Self.daemonLine(connected: false, detail: "cannot reach gestured at \(socketPath): \(error)"))
+            }
+            Thread.sleep(forTimeInterval: 1)
+        }
+    }
+
+    private func pollForever() {
+        var lastKey = ""
+        var lastScene = "", lastDevices = ""
+        while true {
+            do {
+                let client = try ControlClient(path: socketPath)
+                _ = try client.readLine(timeout: 5000)
+                while true {
+                    let status = try ask(client, "status")
+                    feed.publish(kept: "status", status)
+                    let key = Self.changeKey(status)
+                    if key != lastKey {
+                        let devices = try ask(client, "devices")
+                        if devices != lastDevices { feed.publish(kept: "devices", devices); lastDevices = devices }
+                        let scene = try ask(client, "scene")
+                        if scene != lastScene { feed.publish(kept: "scene", scene); lastScene = scene }
+                        lastKey = key
+                    }
+                    Thread.sleep(forTimeInterval: interval)
+                }
+            } catch {
+                lastKey = ""
+                Thread.sleep(forTimeInterval: 1)
+            }
+        }
+    }
+
+    private enum Failure: Error { case noHello, closed, refused(String) }
+
+    private func ask(_ client: ControlClient, _ request: String) throws -> String {
+        try client.send("{\"request\":\"\(request)\"}")
+        while let line = try client.readLine(timeout: 5000) {
+            if line.hasPrefix("{\"type\":\"response\"") { return line }
+            if line.hasPrefix("{\"type\":\"error\"") {
+                // A daemon from before the scene request: the page draws without it.
+                return line
+            }
+        }
+        throw Failure.closed
+    }
+
+    /// What in a status line calls for asking `devices` and `scene` again.
+    static func changeKey(_ status: String) -> String {
+        guard let value = JSONValue(parsing: status) else { return status }
+        let desktop = value["desktop"]
+        return [value["config"], value["devices"], desktop?["snapshot"], desktop?["bridge"],
+                value["attachedRegions"]].map { $0?.text ?? "-" }.joined(separator: "|")
+    }
+
+    static func daemonLine(connected: Bool, detail: String) -> String {
+        "{\"type\":\"view-daemon\",\"connected\":\(connected),\"detail\":\(JSONLine.quoted(detail))}"
+    }
+}
