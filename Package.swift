@@ -28,6 +28,7 @@ let package = Package(
     products: [
         .executable(name: "gestured", targets: ["gestured"]),
         .executable(name: "gesturectl", targets: ["gesturectl"]),
+        .executable(name: "gesturectl-view", targets: ["gesturectl-view"]),
         .executable(name: "gestured-bench", targets: ["gestured-bench"]),
         .library(name: "GestureCore", targets: ["GestureCore"]),
     ],
@@ -98,7 +99,13 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: leanRelease),
         .executableTarget(name: "gesturectl", dependencies: [
-            "GestureProtocol", "GestureReport", "GesturePosix", "GestureCore", "GestureDesktop", "GestureView",
+            "GestureProtocol", "GestureReport", "GesturePosix", "GestureCore", "GestureDesktop",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], linkerSettings: leanRelease),
+        // `gesturectl view`'s program: gesturectl runs it, so that only it links the web server and
+        // Foundation (docs/view.md); the package puts it in /usr/libexec/gestured.
+        .executableTarget(name: "gesturectl-view", dependencies: [
+            "GestureView", "GestureProtocol", "GesturePosix",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: leanRelease),
         // Benchmarks (issue 6): throughput, per-frame latency, allocations. Not a test.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import GestureCore
 import GestureProtocol
 import GestureReport
@@ -14,6 +15,8 @@ public final class DaemonSource: Sendable {
     public let socketPath: String
     public let feed: ViewFeed
     public let interval: Double
+    /// Set by the stream when a line names a device not seen yet.
+    private let refresh = Mutex(false)
 
     public init(socketPath: String, feed: ViewFeed, interval: Double = 1) {
         self.socketPath = socketPath
@@ -40,11 +43,20 @@ public final class DaemonSource: Sendable {
                 }
                 feed.publish(kept: "hello", hello)
                 feed.publish(kept: "daemon", Self.daemonLine(connected: true, detail: socketPath))
-                try client.send("{\"request\":\"subscribe\",\"touches\":[\"*\"]}")
+                // The root's stream carries every touch no nearer region consumes; "*" adds the
+                // streams of regions that other clients consume.
+                let status = JSONValue(parsing: try ask(client, "status"))
+                let root = status?["regions"]?.arrayValue?.first?.stringValue ?? "screen"
+                try client.send("{\"request\":\"subscribe\",\"touches\":[\"*\",\(JSONLine.quoted(root))]}")
                 try client.send("{\"request\":\"explain\",\"on\":true}")
+                var devices = Set<String>()
                 while let line = try client.readLine(timeout: -1) {
                     // Replies to our own two requests say nothing to the page.
                     if line.hasPrefix("{\"type\":\"response\"") { continue }
+                    // A device not seen yet (an injected recording lasts a second): ask `devices` now.
+                    if let name = Self.deviceName(in: line), devices.insert(name).inserted {
+                        refresh.withLock { $0 = true }
+                    }
                     feed.publish(line)
                 }
                 feed.publish(kept: "daemon", Self.daemonLine(connected: false, detail: "the daemon closed the connection"))
@@ -73,7 +85,13 @@ public final class DaemonSource: Sendable {
                         if scene != lastScene { feed.publish(kept: "scene", scene); lastScene = scene }
                         lastKey = key
                     }
-                    Thread.sleep(forTimeInterval: interval)
+                    // Sleeps `interval`, or less when the stream saw a new device.
+                    var slept = 0.0
+                    while slept < interval && !refresh.withLock({ $0 }) {
+                        Thread.sleep(forTimeInterval: 0.02)
+                        slept += 0.02
+                    }
+                    if refresh.withLock({ r in defer { r = false }; return r }) { lastKey = "" }
                 }
             } catch {
                 lastKey = ""
@@ -94,6 +112,14 @@ public final class DaemonSource: Sendable {
             }
         }
         throw Failure.closed
+    }
+
+    /// The `device` of a gesture or touch line, read without parsing the whole line.
+    static func deviceName(in line: String) -> String? {
+        guard let start = line.range(of: ",\"device\":\"") else { return nil }
+        let rest = line[start.upperBound...]
+        guard let end = rest.firstIndex(of: "\"") else { return nil }
+        return String(rest[..<end])
     }
 
     /// What in a status line calls for asking `devices` and `scene` again.

@@ -43,9 +43,11 @@ public enum ReplaySource {
             throw Failure(description: "gestured replay failed (exit \(process.terminationStatus)): "
                           + String(decoding: problems, as: UTF8.self))
         }
-        var lines = ["{\"type\":\"view-replay\",\"recordings\":"
-                     + "[" + recordings.map(JSONLine.quoted).joined(separator: ",") + "]"
-                     + (desktop.map { ",\"desktop\":" + JSONLine.quoted($0) } ?? "") + "}"]
+        var first = JSONLine()
+        first.add("type", "view-replay")
+        first.addRaw("recordings", "[" + recordings.map(JSONLine.quoted).joined(separator: ",") + "]")
+        if let desktop { first.add("desktop", desktop) }
+        var lines = [first.line]
         if let desktop {
             guard let text = try? String(contentsOfFile: desktop, encoding: .utf8) else {
                 throw Failure(description: "cannot read the desktop snapshot \(desktop)")

@@ -16,6 +16,8 @@ public struct ViewAccess: Sendable {
         case page
         case asset(String)
         case stream
+        /// Browsers ask `/favicon.ico` of every page: answered empty (204), token or not.
+        case noIcon
     }
 
     public enum Decision: Equatable, Sendable {
@@ -37,6 +39,7 @@ public struct ViewAccess: Sendable {
         if let origin, !origins.contains(origin.lowercased()) {
             return .refused(403, "refused: foreign Origin")
         }
+        if path == "/favicon.ico" { return .allowed(.noIcon) }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         guard let first = parts.first, Self.equalInConstantTime(String(first), token) else {
             return .refused(403, "refused: the URL lacks the view's token (gesturectl view prints the URL)")

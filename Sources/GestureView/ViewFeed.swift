@@ -17,7 +17,7 @@ public final class ViewFeed: Sendable {
     }
 
     /// The replies a new page is sent first, in this order.
-    static let keptReplies = ["hello", "status", "devices", "scene"]
+    static let keptReplies = ["hello", "daemon", "status", "devices", "scene"]
 
     public init(pageLimit: Int = 2048) { self.pageLimit = pageLimit }
 

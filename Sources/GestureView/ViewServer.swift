@@ -87,6 +87,8 @@ public final class ViewServer: Sendable {
             let type = name.hasSuffix(".js") ? "text/javascript; charset=utf-8"
                 : name.hasSuffix(".css") ? "text/css; charset=utf-8" : "text/html; charset=utf-8"
             return file(name, type: type)
+        case .allowed(.noIcon):
+            return HTTPResponse(statusCode: .noContent)
         case .allowed(.stream):
             do {
                 return try await WebSocketHTTPHandler(handler: PageStream(feed: feed)).handleRequest(request)

@@ -1,13 +1,14 @@
 import ArgumentParser
-import Dispatch
-import Foundation
-import Glibc
 import GesturePosix
 import GestureProtocol
-import GestureView
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension GestureCtl {
-    /// `gesturectl view`: the live page in the browser (docs/view.md).
+    /// `gesturectl view` (docs/view.md): runs the view's own program, gesturectl-view, with these
+    /// options. The web server (FlyingFox, and the Foundation it needs) lives there, so gesturectl
+    /// itself stays small and links no HTTP library.
     struct View: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show the fingers, regions, windows and every gesture's state and reason in the browser, live.",
@@ -17,10 +18,14 @@ extension GestureCtl {
             status, devices and the scene once a second) and streams what it reads to the page. Opens the \
             browser with xdg-open when there is a display, and prints the URL either way. Requests without \
             the token, or from another Origin, are refused; the page cannot change the daemon. \
-            With --replay, shows a recording instead, played by the page with a scrub timeline.
+            With --replay, shows a recording instead (run through `gestured replay`), played by the page \
+            with a scrub timeline at 0.25× to 4×. Ctrl-C stops it.
             """)
 
-        @OptionGroup var connection: ConnectionOptions
+        @Option(name: .long, help: ArgumentHelp(
+            "Daemon socket.",
+            discussion: "Default: \(SocketPath.summary)."))
+        var socket: String?
 
         @Option(name: .long, help: "Port on 127.0.0.1 (default: a free one).")
         var port: UInt16 = 0
@@ -28,7 +33,7 @@ extension GestureCtl {
         @Flag(name: .customLong("no-open"), help: "Print the URL only; do not start a browser.")
         var noOpen = false
 
-        @Option(name: .long, help: ArgumentHelp("Show this recording instead of the live daemon (run through `gestured replay`).",
+        @Option(name: .long, help: ArgumentHelp("Show this recording instead of the live daemon (run through `gestured replay`); repeat for several.",
                                                valueName: "file"))
         var replay: [String] = []
 
@@ -47,54 +52,27 @@ extension GestureCtl {
         }
 
         func run() throws {
-            let assets: String
-            do { assets = try ViewAssets.locate() } catch { fail("\(error)") }
-            let feed = ViewFeed()
-            if replay.isEmpty {
-                let path = connection.socket ?? ControlClient.defaultSocketPath
-                DaemonSource(socketPath: path, feed: feed).start()
-            } else {
-                do {
-                    feed.setReplay(try ReplaySource.load(recordings: replay, desktop: desktop, config: config))
-                } catch { fail("\(error)") }
-            }
-            let server: ViewServer
-            do { server = try ViewServer(port: port, feed: feed, assets: assets) } catch { fail("\(error)") }
-            let open = !noOpen
-            Task {
-                do {
-                    try await server.start()
-                } catch {
-                    fail("\(error)".replacingOccurrences(of: "127.0.0.1:0", with: "127.0.0.1:\(port)"))
-                }
-                FileHandle.standardOutput.write(Data((server.url + "\n").utf8))
-                if open { Self.openBrowser(server.url) }
-                do { try await server.wait() } catch { fail("the view's server stopped: \(error)") }
-                Glibc.exit(0)
-            }
-            dispatchMain()
+            var arguments = ["--socket", socket ?? ControlClient.defaultSocketPath, "--port", String(port)]
+            if noOpen { arguments.append("--no-open") }
+            for file in replay { arguments += ["--replay", file] }
+            if let desktop { arguments += ["--desktop", desktop] }
+            if let config { arguments += ["--config", config] }
+            let program = Self.program()
+            let argv = ([program] + arguments).map { strdup($0) } + [nil]
+            execv(program, argv)
+            fail("cannot run \(program): \(String(cString: strerror(errno))) (it comes with gesturectl in the gestured package)")
         }
 
-        /// xdg-open, when there is one and a display to open on; otherwise the printed URL is all.
-        static func openBrowser(_ url: String) {
-            let env = ProcessInfo.processInfo.environment
-            guard env["DISPLAY"] != nil || env["WAYLAND_DISPLAY"] != nil else {
-                writeStandardError("gesturectl: no display; open the URL above in a browser\n")
-                return
+        /// gesturectl-view beside this binary (a build, or /usr/bin), else where the package puts it.
+        static func program() -> String {
+            var buffer = [CChar](repeating: 0, count: 4096)
+            let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+            if n > 0 {
+                let exe = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                let beside = String(exe[..<(exe.lastIndex(of: "/") ?? exe.endIndex)]) + "/gesturectl-view"
+                if access(beside, X_OK) == 0 { return beside }
             }
-            let paths = (env["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-            guard let xdg = paths.map({ $0 + "/xdg-open" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-                writeStandardError("gesturectl: no xdg-open (Debian package xdg-utils); open the URL above in a browser\n")
-                return
-            }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: xdg)
-            process.arguments = [url]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            do { try process.run() } catch {
-                writeStandardError("gesturectl: xdg-open failed (\(error)); open the URL above in a browser\n")
-            }
+            return "/usr/libexec/gestured/gesturectl-view"
         }
     }
 }

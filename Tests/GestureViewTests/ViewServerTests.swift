@@ -35,6 +35,9 @@ import Testing
         #expect(page.headers["content-security-policy"]?.contains("default-src 'self'") == true, "\(page.headers)")
         let script = try HTTPProbe.get(port: port, path: "/\(server.token)/view.js")
         #expect(script.status == 200 && script.headers["content-type"]?.hasPrefix("text/javascript") == true, "\(script)")
+        // The one path without the token: the icon browsers ask for, answered empty.
+        let icon = try HTTPProbe.get(port: port, path: "/favicon.ico")
+        #expect(icon.status == 204 && icon.body.isEmpty, "\(icon)")
         let other = try HTTPProbe.get(port: port, path: "/\(server.token)/../../etc/passwd")
         #expect(other.status != 200, "\(other)")
     }
