@@ -118,8 +118,9 @@ try:
         rect = wait(drawn_window) if window else None
         want = [window["x"], window["y"], window["width"], window["height"]] if window else None
         check("sway's window is drawn where it is", rect is not None and rect == want, f"{rect} != {want}")
-        check("sway put it where the test moved it", window is not None and 290 <= window["x"] <= 310
-              and 30 <= window["y"] <= 50, json.dumps(window))
+        check("sway put it where the test moved it (600 × 400 at 300, 40, title bar included)",
+              window is not None and 290 <= window["x"] <= 310 and 30 <= window["y"] <= 50
+              and 595 <= window["width"] <= 610 and 395 <= window["height"] <= 430, json.dumps(window))
 
         def row(gesture):
             return driver.execute_script("""const r = document.querySelector(`#gestures tr[data-gesture='${arguments[0]}']`);

@@ -54,7 +54,12 @@ export SWAYSOCK
 swaymsg -s "$SWAYSOCK" 'exec foot -a view-app sleep 600' > /dev/null
 for _ in $(seq 100); do swaymsg -s "$SWAYSOCK" -t get_tree | grep -q '"app_id": "view-app"' && break; sleep 0.05; done
 # The recording scrolls with two fingers near the top middle: (622, 133) of the 1280 × 720 output.
-swaymsg -s "$SWAYSOCK" '[app_id=view-app] floating enable, resize set 600 400, move position 300 40' > /dev/null
+# Again until sway shows it there (a command sent while the window maps may be half applied).
+for _ in $(seq 50); do
+    swaymsg -s "$SWAYSOCK" '[app_id=view-app] floating enable, resize set 600 400, move position 300 40' > /dev/null
+    swaymsg -s "$SWAYSOCK" -t get_tree | jq -e '.. | objects | select(.app_id? == "view-app") | .rect.width == 600' > /dev/null && break
+    sleep 0.1
+done
 
 # --- the daemon: a window rule for that window; the recording starts at the second subscriber ------
 cat > "$out/view.yaml" <<'YAML'
@@ -94,7 +99,17 @@ url=$(head -n 1 "$out/view.out")
 echo "view-test: $url"
 
 "$out/venv/bin/python" "$root/Tests/view/check_page.py" --url "$url" --out "$out" \
-    --trigger "$bin/gesturectl listen --socket $socket --format json" --socket "$socket"
-status=$?
-echo "view-test: screenshot $out/view.png"
-exit $status
+    --trigger "$bin/gesturectl listen --socket $socket --format json" --socket "$socket" | tee "$out/live.txt"
+
+# --- the same recording replayed in the page, over the same desktop --------------------------------
+env -i PATH=/usr/bin:/bin SWAYSOCK="$SWAYSOCK" "$bin/gesturectl" desktop --print --once > "$out/desktop.jsonl" 2>> "$out/bridge.log"
+"$bin/gesturectl" view --no-open --replay "$recording" --desktop "$out/desktop.jsonl" --config "$out/view.yaml" \
+    > "$out/replay.out" 2> "$out/replay.err" &
+pids+=($!)
+for _ in $(seq 200); do [ -s "$out/replay.out" ] && break; sleep 0.05; done
+replay_url=$(head -n 1 "$out/replay.out")
+echo "view-test: replay at $replay_url $(cat "$out/replay.err")"
+"$out/venv/bin/python" "$root/Tests/view/check_replay.py" --url "$replay_url" --out "$out" | tee "$out/replay.txt"
+
+echo "view-test: screenshots $out/view.png $out/view-replay.png"
+cat "$out/live.txt" "$out/replay.txt" | awk '/^[0-9]+ passed, [0-9]+ failed$/ { p += $1; f += $3 } END { print p " passed, " f " failed"; exit f > 0 }'

@@ -98,9 +98,15 @@ function applyTouch(l) {
   t.x = l.location.x; t.y = l.location.y; t.time = l.time;
   if (l.region) t.region = l.region;
   if (l.window) t.window = l.window;
+  ensureDevice(t.device, l.location);
+  // `gestured replay --touches` prints every frame's touches without their hit region: the window
+  // under the finger's first position stands in, marked as such.
+  if (!t.region && !t.window && l.phase === "began") {
+    const w = windowAt(state.devices.get(t.device), t.x, t.y);
+    if (w) { t.window = w; t.underFinger = true; }
+  }
   t.trail.push([t.x, t.y]);
   if (t.trail.length > TRAIL) t.trail.shift();
-  ensureDevice(t.device, l.location);
   if (l.phase === "ended" || l.phase === "cancelled") { t.up = true; t.upAt = l.time; t.phase = l.phase; }
 }
 
@@ -172,13 +178,23 @@ function windowName(w) {
 function ensureDevice(name, p) {
   let d = state.devices.get(name);
   if (!d) {
-    d = { name, kind: "touchscreen", guessed: true, surface: { x: 1, y: 1 } };
+    d = { name, kind: "touchscreen", guessed: true, fromLines: true, surface: { x: 1, y: 1 } };
     state.devices.set(name, d);
   }
   if (d.guessed && deviceOutput(d)) fitOutput(d);
   if (d.guessed && p) {
     d.surface = { x: Math.max(d.surface.x, Math.ceil(p.x * 1.1)), y: Math.max(d.surface.y, Math.ceil(p.y * 1.1)) };
   }
+}
+
+/// The topmost window of the device's output at (x, y), if any.
+function windowAt(d, x, y) {
+  const o = d && deviceOutput(d);
+  if (!o || !state.desktop) return null;
+  const hits = state.desktop.windows.filter((w) => w.output === o.name && x >= w.x && x < w.x + w.width
+                                             && y >= w.y && y < w.y + w.height);
+  hits.sort((a, b) => (b.stack || 0) - (a.stack || 0));
+  return hits[0] || null;
 }
 
 /// The desktop request lines of a replay's --desktop snapshot.
@@ -343,7 +359,8 @@ function drawSurface(fig, d) {
     el("polyline", { points: t.trail.map((p) => p.join(",")).join(" "), class: "trail", stroke: c,
                      "stroke-width": unit * 2.5 }, g);
     el("circle", { cx: t.x, cy: t.y, r: unit * 9, class: "finger", fill: c, "stroke-width": unit }, g);
-    label(g, t.x + unit * 12, t.y - unit * 10, `${t.id}: ${t.window ? windowName(t.window) : t.region || "?"}`, unit, "finger-label");
+    const hit = t.window ? windowName(t.window) + (t.underFinger ? " (under the finger)" : "") : t.region || "no region known";
+    label(g, t.x + unit * 12, t.y - unit * 10, `${t.id}: ${hit}`, unit, "finger-label");
   }
 }
 
@@ -400,7 +417,7 @@ function drawDevices() {
   const ul = document.getElementById("devices");
   ul.replaceChildren(...[...state.devices.values()].map((d) => {
     const li = document.createElement("li");
-    const how = d.injected ? "injected recording" : d.clone ? "forwarded to " + d.clone : d.guessed ? "known from its lines" : "read by the daemon";
+    const how = d.injected ? "injected recording" : d.clone ? "forwarded to " + d.clone : d.fromLines ? "known from the recording's lines" : "read by the daemon";
     li.textContent = `${d.name} — ${d.kind}${d.surface ? ", " + fmt(d.surface.x) + " × " + fmt(d.surface.y) : ""} — ${how}${d.gone ? " (gone)" : ""}`;
     return li;
   }));
