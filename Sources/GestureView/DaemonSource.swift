@@ -16,7 +16,12 @@ public final class DaemonSource: Sendable {
     public let feed: ViewFeed
     public let interval: Double
     /// Set by the stream when a line names a device not seen yet.
-    private let refresh = Mutex(false)
+    private let refresh = Atomic<Bool>(false)
+    /// Set by the poller after a refresh: the next poll asks `devices` and `scene` whatever the status.
+    private let forced = Atomic<Bool>(false)
+    /// Always true: the poll loop's condition (a constant `while true` there made Swift 6.3.1's
+    /// optimizer run without end on this module in release builds).
+    private let polling = Atomic<Bool>(true)
 
     public init(socketPath: String, feed: ViewFeed, interval: Double = 1) {
         self.socketPath = socketPath
@@ -36,68 +41,96 @@ public final class DaemonSource: Sendable {
 
     private func streamForever() {
         while true {
+            let ended: String
             do {
-                let client = try ControlClient(path: socketPath)
-                guard let hello = try client.readLine(timeout: 5000), hello.contains("\"type\":\"hello\"") else {
-                    throw Failure.noHello
-                }
-                feed.publish(kept: "hello", hello)
-                feed.publish(kept: "daemon", Self.daemonLine(connected: true, detail: socketPath))
-                // The root's stream carries every touch no nearer region consumes; "*" adds the
-                // streams of regions that other clients consume.
-                let status = JSONValue(parsing: try ask(client, "status"))
-                let root = status?["regions"]?.arrayValue?.first?.stringValue ?? "screen"
-                try client.send("{\"request\":\"subscribe\",\"touches\":[\"*\",\(JSONLine.quoted(root))]}")
-                try client.send("{\"request\":\"explain\",\"on\":true}")
-                var devices = Set<String>()
-                while let line = try client.readLine(timeout: -1) {
-                    // Replies to our own two requests say nothing to the page.
-                    if line.hasPrefix("{\"type\":\"response\"") { continue }
-                    // A device not seen yet (an injected recording lasts a second): ask `devices` now.
-                    if let name = Self.deviceName(in: line), devices.insert(name).inserted {
-                        refresh.withLock { $0 = true }
-                    }
-                    feed.publish(line)
-                }
-                feed.publish(kept: "daemon", Self.daemonLine(connected: false, detail: "the daemon closed the connection"))
+                try streamOnce()
+                ended = "the daemon closed the connection"
             } catch {
-                feed.publish(kept: "daemon", Self.daemonLine(connected: false, detail: "cannot reach gestured at \(socketPath): \(error)"))
+                ended = "cannot reach gestured at \(socketPath): \(error)"
             }
+            feed.publish(kept: "daemon", Self.daemonLine(connected: false, detail: ended))
             Thread.sleep(forTimeInterval: 1)
         }
     }
 
-    private func pollForever() {
-        var lastKey = ""
-        var lastScene = "", lastDevices = ""
-        while true {
-            do {
-                let client = try ControlClient(path: socketPath)
-                _ = try client.readLine(timeout: 5000)
-                while true {
-                    let status = try ask(client, "status")
-                    feed.publish(kept: "status", status)
-                    let key = Self.changeKey(status)
-                    if key != lastKey {
-                        let devices = try ask(client, "devices")
-                        if devices != lastDevices { feed.publish(kept: "devices", devices); lastDevices = devices }
-                        let scene = try ask(client, "scene")
-                        if scene != lastScene { feed.publish(kept: "scene", scene); lastScene = scene }
-                        lastKey = key
-                    }
-                    // Sleeps `interval`, or less when the stream saw a new device.
-                    var slept = 0.0
-                    while slept < interval && !refresh.withLock({ $0 }) {
-                        Thread.sleep(forTimeInterval: 0.02)
-                        slept += 0.02
-                    }
-                    if refresh.withLock({ r in defer { r = false }; return r }) { lastKey = "" }
-                }
-            } catch {
-                lastKey = ""
-                Thread.sleep(forTimeInterval: 1)
-            }
+    /// One connection's stream, until the daemon closes it.
+    private func streamOnce() throws {
+        let client = try ControlClient(path: socketPath)
+        guard let hello = try client.readLine(timeout: 5000), hello.contains("\"type\":\"hello\"") else {
+            throw Failure.noHello
         }
+        feed.publish(kept: "hello", hello)
+        feed.publish(kept: "daemon", Self.daemonLine(connected: true, detail: socketPath))
+        // The root's stream carries every touch no nearer region consumes; "*" adds the streams
+        // of regions that other clients consume.
+        let root = Self.rootRegion(try ask(client, "status"))
+        try client.send("{\"request\":\"subscribe\",\"touches\":[\"*\",\(JSONLine.quoted(root))]}")
+        try client.send("{\"request\":\"explain\",\"on\":true}")
+        var devices = Set<String>()
+        while let line = try client.readLine(timeout: -1) {
+            // Replies to our own two requests say nothing to the page.
+            if line.hasPrefix("{\"type\":\"response\"") { continue }
+            // A device not seen yet (an injected recording lasts a second): the poller asks
+            // `devices` now.
+            if let name = Self.deviceName(in: line), devices.insert(name).inserted {
+                refresh.store(true, ordering: .releasing)
+            }
+            feed.publish(line)
+        }
+    }
+
+    /// The config's root region, the first id of `status`'s `regions`.
+    static func rootRegion(_ status: String) -> String {
+        JSONValue(parsing: status)?["regions"]?.arrayValue?.first?.stringValue ?? "screen"
+    }
+
+    /// What the poller last sent, to send `devices` and `scene` only when they changed.
+    private struct PollMemory {
+        var key = ""
+        var scene = ""
+        var devices = ""
+    }
+
+    private func pollForever() {
+        var memory = PollMemory()
+        while true {
+            do { try pollConnection(&memory) } catch { memory = PollMemory() }
+            Thread.sleep(forTimeInterval: 1)
+        }
+    }
+
+    /// Polls over one connection until it fails.
+    private func pollConnection(_ memory: inout PollMemory) throws {
+        let client = try ControlClient(path: socketPath)
+        _ = try client.readLine(timeout: 5000)
+        repeat {
+            try poll(client, &memory)
+            waitForNextPoll()
+        } while polling.load(ordering: .relaxed)
+    }
+
+    /// One `status`, and `devices` and `scene` when the status shows a change.
+    private func poll(_ client: ControlClient, _ memory: inout PollMemory) throws {
+        let status = try ask(client, "status")
+        feed.publish(kept: "status", status)
+        let key = Self.changeKey(status)
+        let force = forced.exchange(false, ordering: .acquiringAndReleasing)
+        guard force || key != memory.key else { return }
+        let devices = try ask(client, "devices")
+        if devices != memory.devices { feed.publish(kept: "devices", devices); memory.devices = devices }
+        let scene = try ask(client, "scene")
+        if scene != memory.scene { feed.publish(kept: "scene", scene); memory.scene = scene }
+        memory.key = key
+    }
+
+    /// Sleeps `interval`, or less when the stream saw a new device (then `devices` is asked again).
+    private func waitForNextPoll() {
+        var slept = 0.0
+        while slept < interval && !refresh.load(ordering: .acquiring) {
+            Thread.sleep(forTimeInterval: 0.02)
+            slept += 0.02
+        }
+        if refresh.exchange(false, ordering: .acquiringAndReleasing) { forced.store(true, ordering: .releasing) }
     }
 
     private enum Failure: Error { case noHello, closed, refused(String) }
