@@ -14,6 +14,13 @@ let leanRelease: [LinkerSetting] = [
                  .when(configuration: .release)),
 ]
 
+/// gesturectl-view links FlyingFox, whose proxy handler imports FoundationNetworking: its URLSession
+/// shim is static, libcurl (Debian's libcurl3-gnutls, found by dpkg-shlibdeps) stays shared.
+let viewRelease: [LinkerSetting] = leanRelease + [
+    .unsafeFlags(["-Xlinker", "-lFoundationNetworking", "-Xlinker", "-l_CFURLSessionInterface", "-Xlinker", "-lFoundation", "-Xlinker", "-lFoundationInternationalization", "-Xlinker", "-l_FoundationICU", "-Xlinker", "-lFoundationEssentials", "-Xlinker", "-lCoreFoundation", "-Xlinker", "-lBlocksRuntime", "-Xlinker", "-lswiftDispatch", "-Xlinker", "-ldispatch", "-Xlinker", "-l:libcurl-gnutls.so.4", "-Xlinker", "-lstdc++"],
+                 .when(configuration: .release)),
+]
+
 /// The daemon's own modules hold their state in one loop thread's classes (the daemon, the client
 /// hub, the devices it reads): release builds leave out the run-time exclusivity checks on those properties, which cost a
 /// thread-local lookup on every access of the per-frame path (docs/performance.md, "CPU per event
@@ -107,7 +114,7 @@ let package = Package(
         .executableTarget(name: "gesturectl-view", dependencies: [
             "GestureView", "GestureProtocol", "GesturePosix",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ], linkerSettings: leanRelease),
+        ], linkerSettings: viewRelease),
         // Benchmarks (issue 6): throughput, per-frame latency, allocations. Not a test.
         .target(name: "CAllocationCounter"),
         .executableTarget(name: "gestured-bench", dependencies: [
