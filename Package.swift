@@ -14,6 +14,13 @@ let leanRelease: [LinkerSetting] = [
                  .when(configuration: .release)),
 ]
 
+/// gesturectl-view links FlyingFox, whose proxy handler imports FoundationNetworking: its URLSession
+/// shim is static, libcurl (Debian's libcurl3-gnutls, found by dpkg-shlibdeps) stays shared.
+let viewRelease: [LinkerSetting] = leanRelease + [
+    .unsafeFlags(["-Xlinker", "-lFoundationNetworking", "-Xlinker", "-l_CFURLSessionInterface", "-Xlinker", "-lFoundation", "-Xlinker", "-lFoundationInternationalization", "-Xlinker", "-l_FoundationICU", "-Xlinker", "-lFoundationEssentials", "-Xlinker", "-lCoreFoundation", "-Xlinker", "-lBlocksRuntime", "-Xlinker", "-lswiftDispatch", "-Xlinker", "-ldispatch", "-Xlinker", "-l:libcurl-gnutls.so.4", "-Xlinker", "-lstdc++"],
+                 .when(configuration: .release)),
+]
+
 /// The daemon's own modules hold their state in one loop thread's classes (the daemon, the client
 /// hub, the devices it reads): release builds leave out the run-time exclusivity checks on those properties, which cost a
 /// thread-local lookup on every access of the per-frame path (docs/performance.md, "CPU per event
@@ -28,6 +35,7 @@ let package = Package(
     products: [
         .executable(name: "gestured", targets: ["gestured"]),
         .executable(name: "gesturectl", targets: ["gesturectl"]),
+        .executable(name: "gesturectl-view", targets: ["gesturectl-view"]),
         .executable(name: "gestured-bench", targets: ["gestured-bench"]),
         .library(name: "GestureCore", targets: ["GestureCore"]),
     ],
@@ -35,6 +43,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
+        // HTTP and WebSocket for `gesturectl view` only (GestureView); the daemon never links it.
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // C libraries, seen only by GestureDevices.
@@ -84,6 +94,13 @@ let package = Package(
         // libdbus-1, their only importer) and
         // sends them to the daemon as `desktop` snapshots.
         .target(name: "GestureDesktop", dependencies: ["GestureCore", "GesturePosix", "GestureProtocol", "CLibxcb", "CLibdbus"]),
+        // `gesturectl view` (docs/view.md): a loopback web server, token in the URL, that streams what
+        // a client of the socket sees to the page in share/view. Linked by gesturectl-view only (FlyingFox
+        // brings Foundation and ICU; gesturectl runs gesturectl-view for `gesturectl view`).
+        .target(name: "GestureView", dependencies: [
+            "GestureProtocol", "GesturePosix", "GestureCore", "GestureReport",
+            .product(name: "FlyingFox", package: "FlyingFox"),
+        ]),
         // Daemon runtime: event loop, socket protocol, bindings, replay driver, systemd notify.
         .target(name: "GestureDaemon", dependencies: [
             "GestureCore", "GestureRecording", "GestureConfig", "GestureDevices", "GesturePosix",
@@ -98,6 +115,12 @@ let package = Package(
             "GestureProtocol", "GestureReport", "GesturePosix", "GestureCore", "GestureDesktop",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: leanRelease),
+        // `gesturectl view`'s program: gesturectl runs it, so that only it links the web server and
+        // Foundation (docs/view.md); the package puts it in /usr/libexec/gestured.
+        .executableTarget(name: "gesturectl-view", dependencies: [
+            "GestureView", "GestureProtocol", "GesturePosix",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], linkerSettings: viewRelease),
         // Benchmarks (issue 6): throughput, per-frame latency, allocations. Not a test.
         .target(name: "CAllocationCounter"),
         .executableTarget(name: "gestured-bench", dependencies: [
@@ -115,6 +138,7 @@ let package = Package(
         .testTarget(name: "GestureReportTests", dependencies: ["GestureReport", "GestureCore", "GestureConfig"]),
         .testTarget(name: "GestureDesktopTests", dependencies: ["GestureDesktop", "GesturePosix", "GestureProtocol", "GestureCore"],
                     exclude: ["Fixtures"]),
+        .testTarget(name: "GestureViewTests", dependencies: ["GestureView", "GestureProtocol", "GesturePosix"]),
         .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "GestureProtocol", "GesturePosix", "GestureCore",
                                                             "GestureRecording", "GestureConfig", "GestureReport",
                                                             "GestureTuning",

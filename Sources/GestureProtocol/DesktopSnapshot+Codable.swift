@@ -1,3 +1,4 @@
+import FoundationEssentials
 import GestureCore
 
 // The JSON form of the core's desktop types, as the `desktop` request carries them
@@ -99,5 +100,35 @@ extension DesktopPointer: Codable {
         try c.encode(output, forKey: .output)
         try c.encode(x, forKey: .x)
         try c.encode(y, forKey: .y)
+    }
+}
+
+extension Desktop {
+    /// The desktop as one JSON object in the `desktop` request's form (`backend`, `outputs`,
+    /// `windows`, `pointer`), each window with the `rule` it matched when `rule` names one: what the
+    /// `scene` request answers (docs/protocol.md, "The scene").
+    public func sceneJSON(backend: String, rule: (DesktopWindow) -> String?) -> String {
+        struct RuledWindow: Encodable {
+            var window: DesktopWindow
+            var rule: String?
+            enum Key: String, CodingKey { case rule }
+            func encode(to encoder: any Encoder) throws {
+                try window.encode(to: encoder)
+                var c = encoder.container(keyedBy: Key.self)
+                try c.encodeIfPresent(rule, forKey: .rule)
+            }
+        }
+        struct Scene: Encodable {
+            var backend: String
+            var outputs: [DesktopOutput]
+            var windows: [RuledWindow]
+            var pointer: DesktopPointer?
+        }
+        let scene = Scene(backend: backend, outputs: outputs,
+                          windows: windows.map { RuledWindow(window: $0, rule: rule($0)) }, pointer: pointer)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(scene) else { return "null" }
+        return String(decoding: data, as: UTF8.self)
     }
 }

@@ -4,11 +4,11 @@ import GestureProtocol
 
 /// Request handling (docs/protocol.md, "Requests"): every line gets exactly one reply, in order.
 /// subscribe, unsubscribe and explain are the hub's own; the other requests (status, devices,
-/// hit-test, reload, record, record-stop, inject, attach, update, detach, set-surface) go to the owner as `ClientHubEvent.request` and are answered with `reply(to:with:)`.
+/// hit-test, reload, record, record-stop, inject, attach, update, detach, set-surface, desktop, scene) go to the owner as `ClientHubEvent.request` and are answered with `reply(to:with:)`.
 extension ClientHub {
     /// Requests the owner answers.
     static let ownerRequests: Set<String> = ["status", "devices", "hit-test", "reload", "record", "record-stop",
-                                             "attach", "update", "detach", "set-surface", "desktop", "inject"]
+                                             "attach", "update", "detach", "set-surface", "desktop", "inject", "scene"]
 
     /// Handles one line from the reader.
     func answer(_ line: RequestLineReader.Line, from client: ClientConnection) {

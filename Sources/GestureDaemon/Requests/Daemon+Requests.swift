@@ -119,6 +119,8 @@ extension Daemon {
             return answerDesktop(pending)
         case "inject":
             return answerInject(request, client: client)
+        case "scene":
+            return answerScene(client: client.id)
         case "attach", "update", "detach", "set-surface":
             let answer = apps.answer(request, client: client, pipeline: &pipeline,
                                      devices: devices.values.map { $0 as any SurfaceDevice } + injected.map { $0 as any SurfaceDevice }, at: now)

@@ -1,0 +1,522 @@
+// gestured view (docs/view.md): draws what the daemon's protocol lines say. Lines arrive on a
+// WebSocket (one JSON line a message); they are queued (bounded) and applied once per animation
+// frame, and the page is drawn once per frame from the latest state, so ten fingers at 240 Hz cost
+// one drawing a frame. Read-only: the page sends nothing.
+"use strict";
+
+const MAX_PENDING = 20000;   // lines waiting for the next frame; beyond: dropped and counted
+const TRAIL = 16;            // positions kept per finger
+const TIMELINE = 200;        // timeline entries kept
+const SVG = "http://www.w3.org/2000/svg";
+
+const state = {
+  daemon: null, hello: null, status: null, devices: new Map(), scene: null, desktop: null,
+  touches: new Map(), gestures: new Map(), timeline: [], dropped: 0, pageDropped: 0, replay: null,
+};
+let pending = [];
+let dirty = true;
+
+// ---- the stream -----------------------------------------------------------------------------
+function connect() {
+  const ws = new WebSocket(location.href.replace(/^http/, "ws").replace(/\/(index\.html)?$/, "/stream"));
+  ws.onmessage = (m) => {
+    if (pending.length >= MAX_PENDING) { state.pageDropped++; return; }
+    pending.push(m.data);
+  };
+  ws.onclose = () => {
+    if (!state.replay) setDaemon(false, "the view's server closed the stream (gesturectl view stopped?)");
+    setTimeout(connect, 2000);
+  };
+}
+
+function frame() {
+  if (pending.length) {
+    const lines = pending; pending = [];
+    for (const text of lines) {
+      let line; try { line = JSON.parse(text); } catch { continue; }
+      try {
+        if (state.replay && state.replay.loading) { loadReplayLine(line); continue; }
+        apply(line);
+      } catch (e) {
+        console.error("gestured view: a line could not be applied:", text, e && e.stack ? e.stack : e);
+      }
+    }
+    dirty = true;
+  }
+  try {
+    if (state.replay && state.replay.playing) advanceReplay();
+    if (dirty) { dirty = false; draw(); }
+  } catch (e) {
+    console.error("gestured view: drawing failed:", e && e.stack ? e.stack : e);
+  }
+  requestAnimationFrame(frame);
+}
+
+// ---- applying one line ----------------------------------------------------------------------
+function apply(line) {
+  switch (line.type) {
+    case "hello": state.hello = line; break;
+    case "view-daemon": setDaemon(line.connected, line.detail); break;
+    case "response":
+      if (line.request === "status") state.status = line;
+      else if (line.request === "devices") setDevices(line.devices || []);
+      else if (line.request === "scene") { state.scene = line; state.desktop = line.desktop || null; }
+      break;
+    case "error": if (line.request === "scene") state.scene = null; break;
+    case "request": break;
+    case "dropped": state.dropped += line.count || 0; break;
+    case "touch": applyTouch(line); break;
+    case "gesture": applyGesture(line); break;
+    case "explain": applyExplain(line); break;
+    case "view-replay": beginReplay(line); break;
+    default: break;
+  }
+  if (line.request === "desktop" && line.outputs) applyDesktopRequest(line);
+}
+
+function setDaemon(connected, detail) { state.daemon = { connected, detail }; dirty = true; }
+
+/// The daemon's devices; one that went (an unplugged device, an injected recording that ended)
+/// stays, marked gone, with its last touches.
+function setDevices(list) {
+  const now = new Map(list.map((d) => [d.name, d]));
+  for (const [name, d] of state.devices) if (!now.has(name)) now.set(name, Object.assign({}, d, { gone: true }));
+  state.devices = now;
+}
+
+function touchKey(l) { return (l.device || "") + "#" + l.id; }
+
+function applyTouch(l) {
+  const key = touchKey(l);
+  let t = state.touches.get(key);
+  if (l.phase === "began" || !t) {
+    t = { id: l.id, device: l.device || "", trail: [], region: l.region, window: l.window || null, up: false };
+    state.touches.set(key, t);
+    // A new touch: the gestures of its regions start afresh.
+    forgetSettled();
+  }
+  t.x = l.location.x; t.y = l.location.y; t.time = l.time;
+  if (l.region) t.region = l.region;
+  if (l.window) t.window = l.window;
+  ensureDevice(t.device, l.location);
+  // `gestured replay --touches` prints every frame's touches without their hit region: the window
+  // under the finger's first position stands in, marked as such.
+  if (!t.region && !t.window && l.phase === "began") {
+    const w = windowAt(state.devices.get(t.device), t.x, t.y);
+    if (w) { t.window = w; t.underFinger = true; }
+  }
+  t.trail.push([t.x, t.y]);
+  if (t.trail.length > TRAIL) t.trail.shift();
+  if (l.phase === "ended" || l.phase === "cancelled") { t.up = true; t.upAt = l.time; t.phase = l.phase; }
+}
+
+/// Fingers lifted linger briefly (the drawing fades them), then go.
+function pruneTouches(now) {
+  for (const [k, t] of state.touches) if (t.up && now - t.upAt > 1.0) state.touches.delete(k);
+}
+
+function gestureKey(l) { return l.gesture + "@" + (l.region || ""); }
+
+function gestureEntry(l) {
+  const key = gestureKey(l);
+  let g = state.gestures.get(key);
+  if (!g) {
+    g = { gesture: l.gesture, region: l.region || "", kind: l.kind || kindOf(l.gesture), state: "possible",
+          reason: "", window: l.window || null, time: l.time };
+    state.gestures.set(key, g);
+  }
+  if (l.window) g.window = l.window;
+  if (l.kind) g.kind = l.kind;
+  return g;
+}
+
+function applyGesture(l) {
+  const g = gestureEntry(l);
+  g.state = l.state; g.time = l.time; g.settledAt = isSettled(l.state) ? l.time : undefined;
+  if (l.state !== "changed") {
+    addTimeline({ time: l.time, text: `${l.gesture} ${l.state}`, cls: "state-" + l.state,
+                  detail: [l.region, l.window ? windowName(l.window) : "", l.fingers ? l.fingers + " fingers" : "",
+                           l.direction || ""].filter(Boolean).join(" · ") });
+  }
+}
+
+function applyExplain(l) {
+  const g = gestureEntry(l);
+  if (l.routine) { if (!g.reason) g.reason = l.reason || ""; return; }
+  g.state = l.to; g.reason = l.reason || ""; g.from = l.from; g.time = l.time;
+  g.settledAt = isSettled(l.to) ? l.time : undefined;
+  if (l.to === "failed" || l.to === "cancelled") {
+    addTimeline({ time: l.time, text: `${l.gesture} ${l.to}`, cls: "state-" + l.to, detail: l.reason || "" });
+  }
+}
+
+function isSettled(s) { return s === "failed" || s === "cancelled" || s === "ended" || s === "recognized"; }
+
+/// Settled gestures stay on screen until the next touch begins, so the reason can be read.
+function forgetSettled() {
+  const down = [...state.touches.values()].some((t) => !t.up);
+  if (down) return;
+  for (const [k, g] of state.gestures) if (g.settledAt !== undefined || g.state === "possible") state.gestures.delete(k);
+}
+
+function addTimeline(entry) {
+  state.timeline.push(entry);
+  if (state.timeline.length > TIMELINE) state.timeline.shift();
+}
+
+function kindOf(id) {
+  const spec = sceneGestures().find((g) => g.id === id);
+  return spec ? spec.kind : "";
+}
+function sceneGestures() { return (state.scene && state.scene.gestures) || []; }
+
+function windowName(w) {
+  return `${w.app || "?"}${w.title ? " “" + w.title + "”" : ""}${w.rule ? " rule " + w.rule : ""}`;
+}
+
+// A device known only from its lines (a replay): its surface grows to hold every touch.
+function ensureDevice(name, p) {
+  let d = state.devices.get(name);
+  if (!d) {
+    d = { name, kind: "touchscreen", guessed: true, fromLines: true, surface: { x: 1, y: 1 } };
+    state.devices.set(name, d);
+  }
+  if (d.guessed && deviceOutput(d)) fitOutput(d);
+  if (d.guessed && p) {
+    d.surface = { x: Math.max(d.surface.x, Math.ceil(p.x * 1.1)), y: Math.max(d.surface.y, Math.ceil(p.y * 1.1)) };
+  }
+}
+
+/// The topmost window of the device's output at (x, y), if any.
+function windowAt(d, x, y) {
+  const o = d && deviceOutput(d);
+  if (!o || !state.desktop) return null;
+  const hits = state.desktop.windows.filter((w) => w.output === o.name && x >= w.x && x < w.x + w.width
+                                             && y >= w.y && y < w.y + w.height);
+  hits.sort((a, b) => (b.stack || 0) - (a.stack || 0));
+  return hits[0] || null;
+}
+
+/// The desktop request lines of a replay's --desktop snapshot.
+function applyDesktopRequest(l) {
+  state.desktop = { backend: l.backend, outputs: l.outputs || [], windows: l.windows || [] };
+  for (const d of state.devices.values()) if (d.guessed && d.kind === "touchscreen") fitOutput(d);
+}
+
+function fitOutput(d) {
+  const o = deviceOutput(d);
+  if (o) { d.surface = { x: o.width, y: o.height }; d.guessed = false; }
+}
+
+// ---- the region tree, resolved on a surface --------------------------------------------------
+function resolve(len, parent) {
+  if (typeof len === "string" && len.endsWith("%")) return parent * parseFloat(len) / 100;
+  return Number(len) || 0;
+}
+
+function layoutRegions(node, ox, oy, w, h, out, depth) {
+  const f = node.frame || ["0%", "0%", "100%", "100%"];
+  const x = ox + resolve(f[0], w), y = oy + resolve(f[1], h);
+  const rw = resolve(f[2], w), rh = resolve(f[3], h);
+  if (!node.hidden) out.push({ id: node.id, x, y, w: rw, h: rh, depth });
+  for (const c of node.children || []) layoutRegions(c, x, y, rw, rh, out, depth + 1);
+  return out;
+}
+
+/// The output a touchscreen shows: the only one, else the focused one, else the first.
+function deviceOutput(d) {
+  const outs = (state.desktop && state.desktop.outputs) || [];
+  if (!outs.length || d.kind !== "touchscreen") return null;
+  return outs.length === 1 ? outs[0] : (outs.find((o) => o.focused) || outs[0]);
+}
+
+// ---- colours: one per region or window, the same on the finger and on the frame --------------
+function colour(key) {
+  let h = 0;
+  for (let i = 0; i < key.length; i++) h = (h * 31 + key.charCodeAt(i)) >>> 0;
+  return `hsl(${h % 360}, 70%, 45%)`;
+}
+function hitKey(t) { return t.window ? "window:" + t.window.id : (t.region || "?"); }
+
+// ---- drawing ---------------------------------------------------------------------------------
+function el(name, attrs, parent) {
+  const e = document.createElementNS(SVG, name);
+  for (const k in attrs) e.setAttribute(k, attrs[k]);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+function draw() {
+  const now = latestTime();
+  pruneTouches(now);
+  drawDaemon();
+  drawSurfaces();
+  drawGestures();
+  drawTimeline();
+  drawDevices();
+  drawWindows();
+}
+
+function latestTime() {
+  let t = 0;
+  for (const x of state.touches.values()) t = Math.max(t, x.upAt || x.time || 0);
+  return state.replay ? state.replay.position : t;
+}
+
+function drawDaemon() {
+  const p = document.getElementById("daemon");
+  if (state.replay) {
+    p.textContent = "replay of " + (state.replay.recordings || []).join(", ");
+    p.className = "daemon";
+  } else if (!state.daemon || !state.daemon.connected) {
+    p.textContent = "daemon: not connected" + (state.daemon ? " — " + state.daemon.detail : "");
+    p.className = "daemon down";
+  } else {
+    const s = state.status || {};
+    const d = s.desktop || {};
+    p.textContent = `daemon ${s.version || (state.hello && state.hello.version) || ""} · up ${fmtUptime(s.uptime)} · `
+      + `${s.devices ?? "?"} devices · ${s.clients ?? "?"} clients · bindings running ${s.bindingsRunning ?? 0}, queued ${s.bindingsQueued ?? 0}`
+      + ` · desktop ${d.bridge != null ? (d.backend + ", " + d.windows + " windows") : "none"}`
+      + (s.explain === false ? "" : "");
+    p.className = "daemon";
+  }
+  const dr = document.getElementById("dropped");
+  const total = state.dropped + state.pageDropped;
+  dr.hidden = total === 0;
+  dr.textContent = `${total} lines dropped (slow page or client; latest positions kept)`;
+}
+
+function fmtUptime(s) {
+  if (s == null) return "?";
+  if (s < 60) return s.toFixed(1) + " s";
+  if (s < 3600) return Math.floor(s / 60) + " min " + Math.floor(s % 60) + " s";
+  return Math.floor(s / 3600) + " h " + Math.floor((s % 3600) / 60) + " min";
+}
+
+const figures = new Map();
+
+function drawSurfaces() {
+  const screens = document.getElementById("screens"), pads = document.getElementById("pads");
+  const seen = new Set();
+  for (const d of state.devices.values()) {
+    seen.add(d.name);
+    const parent = d.kind === "touchpad" ? pads : screens;
+    let fig = figures.get(d.name);
+    if (!fig) {
+      fig = document.createElement("figure");
+      fig.className = "surface";
+      fig.dataset.device = d.name;
+      const cap = document.createElement("figcaption");
+      fig.appendChild(cap);
+      const svg = el("svg", { role: "img", tabindex: "0" }, fig);
+      svg.setAttribute("aria-label", "surface of " + d.name);
+      figures.set(d.name, fig);
+    }
+    if (fig.parentNode !== parent) {
+      parent.querySelectorAll("p.muted").forEach((p) => p.remove());
+      parent.appendChild(fig);
+    }
+    drawSurface(fig, d);
+  }
+  for (const [name, fig] of figures) if (!seen.has(name)) { fig.remove(); figures.delete(name); }
+}
+
+function drawSurface(fig, d) {
+  const w = d.surface ? d.surface.x : 100, h = d.surface ? d.surface.y : 100;
+  const o = deviceOutput(d);
+  fig.querySelector("figcaption").textContent = `${d.name} — ${d.kind}, ${fmt(w)} × ${fmt(h)}`
+    + (o ? ` (output ${o.name})` : d.guessed ? " (size from its touches)" : "") + (d.gone ? " — gone" : "");
+  const svg = fig.querySelector("svg");
+  const unit = Math.max(w, h) / 400;   // one "pixel" of a 400 px wide drawing
+  svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+  svg.replaceChildren();
+  el("rect", { x: 0, y: 0, width: w, height: h, class: "output", "stroke-width": unit * 1.5 }, svg);
+  // Regions of the config, resolved on this surface.
+  if (state.scene && state.scene.regions) {
+    for (const r of layoutRegions(state.scene.regions, 0, 0, w, h, [], 0)) {
+      if (r.depth === 0) continue;
+      el("rect", { x: r.x, y: r.y, width: r.w, height: r.h, class: "region", "stroke-width": unit,
+                   "data-region": r.id }, svg);
+      label(svg, r.x + unit * 4, r.y + unit * 14, r.id, unit, "region-label");
+    }
+  }
+  // Windows of the output, in stacking order.
+  if (o && state.desktop) {
+    const wins = state.desktop.windows.filter((x) => x.output === o.name).slice().sort((a, b) => (a.stack || 0) - (b.stack || 0));
+    for (const win of wins) {
+      const c = colour("window:" + win.id);
+      el("rect", { x: win.x, y: win.y, width: win.width, height: win.height, class: "window", fill: c, stroke: c,
+                   "stroke-width": unit * 1.5, "data-window": win.id }, svg);
+      label(svg, win.x + unit * 5, win.y + unit * 16, windowName(win), unit, "window-label");
+    }
+  }
+  // Fingers with their trails, coloured by what they hit.
+  for (const t of state.touches.values()) {
+    if (t.device !== d.name) continue;
+    const c = colour(hitKey(t));
+    const g = el("g", { class: "touch", "data-touch": t.id, "data-region": t.region || "",
+                        "data-window": t.window ? t.window.id : "", opacity: t.up ? 0.35 : 1 }, svg);
+    el("polyline", { points: t.trail.map((p) => p.join(",")).join(" "), class: "trail", stroke: c,
+                     "stroke-width": unit * 2.5 }, g);
+    el("circle", { cx: t.x, cy: t.y, r: unit * 9, class: "finger", fill: c, "stroke-width": unit }, g);
+    const hit = t.window ? windowName(t.window) + (t.underFinger ? " (under the finger)" : "") : t.region || "no region known";
+    label(g, t.x + unit * 12, t.y - unit * 10, `${t.id}: ${hit}`, unit, "finger-label");
+  }
+}
+
+function label(parent, x, y, text, unit, cls) {
+  const t = el("text", { x, y, class: cls, "font-size": unit * 12 }, parent);
+  t.textContent = text;
+  return t;
+}
+
+function fmt(n) { return Number.isInteger(n) ? String(n) : n.toFixed(1); }
+
+function waitsFor(g) {
+  if (g.state !== "possible") return "";
+  const spec = sceneGestures().find((s) => s.id === g.gesture);
+  if (!spec || !spec["require-to-fail"] || !spec["require-to-fail"].length) return "";
+  const open = spec["require-to-fail"].filter((id) => {
+    const other = [...state.gestures.values()].find((x) => x.gesture === id);
+    return !other || other.state !== "failed";
+  });
+  return open.length ? open.join(", ") + " to fail" : "";
+}
+
+function drawGestures() {
+  const body = document.querySelector("#gestures tbody");
+  const rows = [...state.gestures.values()].sort((a, b) => (a.region + a.gesture).localeCompare(b.region + b.gesture));
+  body.replaceChildren(...rows.map((g) => {
+    const tr = document.createElement("tr");
+    tr.dataset.gesture = g.gesture;
+    tr.dataset.state = g.state;
+    const cells = [g.gesture + (g.kind ? ` (${g.kind})` : ""), g.window ? windowName(g.window) : g.region, g.state,
+                   g.reason || "", waitsFor(g)];
+    cells.forEach((text, i) => {
+      const td = document.createElement("td");
+      td.textContent = text;
+      if (i === 2) td.className = "state state-" + g.state;
+      if (i === 3) td.className = "reason";
+      tr.appendChild(td);
+    });
+    return tr;
+  }));
+}
+
+function drawTimeline() {
+  const ol = document.getElementById("timeline");
+  ol.replaceChildren(...state.timeline.slice().reverse().map((e) => {
+    const li = document.createElement("li");
+    li.className = e.cls;
+    li.textContent = `${e.time != null ? e.time.toFixed(3) + " s " : ""}${e.text}${e.detail ? " — " + e.detail : ""}`;
+    return li;
+  }));
+}
+
+function drawDevices() {
+  const ul = document.getElementById("devices");
+  ul.replaceChildren(...[...state.devices.values()].map((d) => {
+    const li = document.createElement("li");
+    const how = d.injected ? "injected recording" : d.clone ? "forwarded to " + d.clone : d.fromLines ? "known from the recording's lines" : "read by the daemon";
+    li.textContent = `${d.name} — ${d.kind}${d.surface ? ", " + fmt(d.surface.x) + " × " + fmt(d.surface.y) : ""} — ${how}${d.gone ? " (gone)" : ""}`;
+    return li;
+  }));
+}
+
+function drawWindows() {
+  const ul = document.getElementById("windows");
+  const wins = (state.desktop && state.desktop.windows) || [];
+  if (!wins.length) { ul.replaceChildren(Object.assign(document.createElement("li"), { textContent: "no desktop bridge (gesturectl desktop)", className: "muted" })); return; }
+  ul.replaceChildren(...wins.map((w) => {
+    const li = document.createElement("li");
+    li.dataset.window = w.id;
+    li.textContent = `${windowName(w)} — ${w.output} ${fmt(w.x)},${fmt(w.y)} ${fmt(w.width)}×${fmt(w.height)}`;
+    return li;
+  }));
+}
+
+// ---- replay: the page plays the recording's lines on its own clock ---------------------------
+function beginReplay(l) {
+  state.replay = { recordings: l.recordings || [], lines: [], loading: true, playing: false, position: 0,
+                   start: 0, end: 0, speed: 1, applied: 0, wall: 0 };
+  document.getElementById("replay").hidden = false;
+  document.getElementById("replay-name").textContent = (l.recordings || []).join(", ") + (l.desktop ? " over " + l.desktop : "");
+}
+
+function loadReplayLine(l) {
+  const r = state.replay;
+  if (l.type === "view-replay-end") {
+    r.loading = false;
+    const times = r.lines.filter((x) => typeof x.time === "number").map((x) => x.time);
+    r.start = times.length ? Math.min(...times) : 0;
+    r.end = times.length ? Math.max(...times) : 0;
+    // Everything without a time (the desktop) applies at once.
+    for (const x of r.lines) if (typeof x.time !== "number") apply(x);
+    seek(r.end);   // open on the whole recording; play starts it over
+    return;
+  }
+  r.lines.push(l);
+}
+
+function seek(t) {
+  const r = state.replay;
+  state.touches.clear(); state.gestures.clear(); state.timeline = [];
+  r.applied = 0;
+  r.position = t;
+  applyUpTo(t);
+  updateReplayControls();
+  dirty = true;
+}
+
+function applyUpTo(t) {
+  const r = state.replay;
+  while (r.applied < r.lines.length) {
+    const l = r.lines[r.applied];
+    if (typeof l.time === "number" && l.time > t) break;
+    if (typeof l.time === "number") apply(l);
+    r.applied++;
+  }
+}
+
+function advanceReplay() {
+  const r = state.replay;
+  const now = performance.now();
+  const t = Math.min(r.end, r.position + (now - r.wall) / 1000 * r.speed);
+  r.wall = now;
+  r.position = t;
+  applyUpTo(t);
+  if (t >= r.end) { r.playing = false; }
+  updateReplayControls();
+  dirty = true;
+}
+
+function updateReplayControls() {
+  const r = state.replay;
+  const span = Math.max(1e-9, r.end - r.start);
+  document.getElementById("scrub").value = String(Math.round((r.position - r.start) / span * 1000));
+  document.getElementById("clock").textContent = `${(r.position - r.start).toFixed(3)} s of ${(r.end - r.start).toFixed(3)} s`;
+  const play = document.getElementById("play");
+  play.textContent = r.playing ? "⏸ pause" : "▶ play";
+  play.setAttribute("aria-label", r.playing ? "Pause" : "Play");
+}
+
+function setupReplayControls() {
+  document.getElementById("play").addEventListener("click", () => {
+    const r = state.replay; if (!r || r.loading) return;
+    if (!r.playing && r.position >= r.end) seek(r.start);
+    r.playing = !r.playing; r.wall = performance.now();
+    updateReplayControls();
+  });
+  document.getElementById("scrub").addEventListener("input", (e) => {
+    const r = state.replay; if (!r || r.loading) return;
+    r.playing = false;
+    seek(r.start + (r.end - r.start) * Number(e.target.value) / 1000);
+  });
+  document.getElementById("speed").addEventListener("change", (e) => {
+    if (state.replay) state.replay.speed = Number(e.target.value);
+  });
+}
+
+setupReplayControls();
+connect();
+requestAnimationFrame(frame);
