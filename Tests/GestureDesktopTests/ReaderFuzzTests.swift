@@ -1,3 +1,4 @@
+import Foundation
 import GestureCore
 import GestureDesktop
 import GestureProtocol
@@ -9,6 +10,8 @@ import Testing
 /// desktop read from garbage still encodes to lines the daemon takes or refuses with a path.
 @Suite struct ReaderFuzzTests {
     typealias Seeded = DesktopSnapshotFuzzTests.Seeded
+    /// Rounds per seed: 300 in the suite; more by hand with GESTURED_FUZZ_ROUNDS=N.
+    static let rounds = ProcessInfo.processInfo.environment["GESTURED_FUZZ_ROUNDS"].flatMap(Int.init) ?? 300
 
     static func mutate(_ bytes: [UInt8], _ random: inout Seeded) -> [UInt8] {
         var out = bytes
@@ -47,7 +50,7 @@ import Testing
         let trees = try ["sway-tiled-floating-tree.json", "sway-tabbed-tree.json", "sway-fullscreen-tree.json"].map(Fixtures.bytes)
         let outputs = try Fixtures.bytes("sway-outputs.json")
         var read = 0
-        for round in 0..<300 {
+        for round in 0..<Self.rounds {
             let tree = round % 3 == 0 ? trees[round % trees.count] : Self.mutate(trees[round % trees.count], &random)
             let out = round % 3 == 1 ? outputs : Self.mutate(outputs, &random)
             guard let t = Self.json(tree), let o = Self.json(out) else { continue }
@@ -63,7 +66,7 @@ import Testing
         var random = Seeded(state: seed)
         let monitors = try Fixtures.bytes("hyprland-monitors.json"), clients = try Fixtures.bytes("hyprland-clients.json")
         let niri = try ["niri-outputs.json", "niri-workspaces.json", "niri-windows.json"].map(Fixtures.bytes)
-        for _ in 0..<300 {
+        for _ in 0..<Self.rounds {
             if let m = Self.json(Self.mutate(monitors, &random)), let c = Self.json(Self.mutate(clients, &random)),
                let desktop = try? HyprlandReader.scene(monitors: m, clients: c, activeWindow: nil, cursor: nil) {
                 Self.encodes(desktop)
