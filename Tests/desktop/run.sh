@@ -324,7 +324,7 @@ recording="$root/Tests/GestureDaemonTests/Fixtures/Wacom ISDv4 E6 Finger.single-
 daemon=$!
 pids+=("$daemon")
 for _ in $(seq 100); do [ -S "$socket" ] && break; sleep 0.05; done
-daemon_checks=9
+daemon_checks=14
 if ! "$ctl" status --socket "$socket" --format json > "$out/status.json" 2>&1 || ! jq -e 'has("desktop")' "$out/status.json" > /dev/null 2>&1; then
     notrun=$daemon_checks
     echo "NOT RUN: $daemon_checks daemon checks (a tap over a window reaches its gesture, not its neighbour's; the"
@@ -346,6 +346,16 @@ else
     done
     "$ctl" status --socket "$socket" --format json | jq -e '.desktop.windows == 2 and .desktop.backend == "sway"' > /dev/null \
         && pass "daemon: the bridge's two windows are in its status" || fail "daemon: status $("$ctl" status --socket "$socket" --format json)"
+    # Every edge as the left one: the right and bottom edges of HEADLESS-1 (and the 2 % beyond,
+    # held to the edge) hit the tiled window that reaches them, not only the output.
+    for point in "0 100" "1280 100" "1285 100" "640 720" "640 730"; do
+        chain=$("$ctl" hit-test --output HEADLESS-1 $point --socket "$socket" --format json 2>&1)
+        if echo "$chain" | jq -e '.chain[0] | startswith("window:")' > /dev/null 2>&1; then
+            pass "daemon: hit-test --output HEADLESS-1 $point hits a window ($(echo "$chain" | jq -c .chain))"
+        else
+            fail "daemon: hit-test --output HEADLESS-1 $point hits a window (got $chain)"
+        fi
+    done
     timeout 10 "$ctl" listen --socket "$socket" --format json > "$out/listen.jsonl" 2>&1 &
     listener=$!
     for _ in $(seq 200); do grep -q '"left-tap"\|"right-tap"' "$out/listen.jsonl" 2>/dev/null && break; sleep 0.05; done

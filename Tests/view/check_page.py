@@ -132,6 +132,9 @@ try:
         timeline = driver.find_element(By.ID, "timeline").text
         check("the timeline shows the pan's began and ended",
               "viewer-pan began" in timeline and "viewer-pan ended" in timeline, timeline[:400])
+        ran = wait(lambda: "binding viewer-pan: exit 4" in (t := driver.find_element(By.ID, "timeline").text) and t, 20) or ""
+        check("the timeline shows the binding that ran, its command and exit status",
+              "binding viewer-pan: exit 4" in ran and "exit 4, " in ran, (ran or driver.find_element(By.ID, "timeline").text)[:400])
         failed_tap = wait(lambda: (r := row("viewer-tap")) and r["state"] == "failed" and r)
         reason = failed_tap["reason"] if failed_tap else ""
         check("the failed tap shows its reason", "2 fingers > 1" in reason or "moved" in reason, repr(reason))

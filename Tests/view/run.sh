@@ -77,6 +77,10 @@ windows:
         max-fingers: 2
       - id: viewer-tap
         kind: tap
+bindings:
+  - gesture: viewer-pan
+    states: ended
+    command: "exit 4"
 YAML
 socket="$out/gestured.sock"
 recording="Tests/Fixtures/evemu-devices/tablets/Wacom ISDv4 E6 Finger.double-center-scroll.events"

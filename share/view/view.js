@@ -68,6 +68,7 @@ function apply(line) {
     case "touch": applyTouch(line); break;
     case "gesture": applyGesture(line); break;
     case "explain": applyExplain(line); break;
+    case "binding": applyBinding(line); break;
     case "view-replay": beginReplay(line); break;
     default: break;
   }
@@ -148,6 +149,14 @@ function applyExplain(l) {
   if (l.to === "failed" || l.to === "cancelled") {
     addTimeline({ time: l.time, text: `${l.gesture} ${l.to}`, cls: "state-" + l.to, detail: l.reason || "" });
   }
+}
+
+/// A binding command that finished (the daemon's `binding` line): its command and how it ended.
+function applyBinding(l) {
+  const how = l["timed-out"] ? "timed out" : l.status === 0 ? "exit 0"
+    : l.status != null ? "exit " + l.status : "signal " + (l.signal ?? "?");
+  addTimeline({ time: null, text: `binding ${l.gesture}: ${l.command}`, cls: l.status === 0 ? "binding-ok" : "binding-failed",
+                detail: `${how}, ${l.ms} ms` });
 }
 
 function isSettled(s) { return s === "failed" || s === "cancelled" || s === "ended" || s === "recognized"; }

@@ -176,6 +176,12 @@ public final class BindingDispatcher {
     // MARK: the loop's view
 
     public func reap(now: Int64 = monotonicMicroseconds()) { executor.reap(now: now) }
+    /// The commands finished after the first `count` of all finished since start (at most the last 256).
+    func completions(after count: Int) -> ArraySlice<BindingExecutor.Completion> {
+        let new = min(max(0, executor.completedCount - count), executor.completions.count)
+        return executor.completions.suffix(new)
+    }
+    var completedCount: Int { executor.completedCount }
     public func enforceTimeouts(now: Int64 = monotonicMicroseconds()) { executor.enforceTimeouts(now: now) }
     public var nextDeadline: Int64? { executor.nextDeadline }
     public var runningCount: Int { executor.runningCount }

@@ -77,6 +77,8 @@ public final class BindingExecutor {
         public var timedOut: Bool
         /// GESTURE_STEPS of the run: how many triggers (or net steps) it stood for.
         public var steps: Int
+        /// How long it ran, milliseconds.
+        public var milliseconds: Int64 = 0
     }
 
     public var concurrency: Int
@@ -88,8 +90,11 @@ public final class BindingExecutor {
     private let logger: Logger
     /// Grace between SIGTERM and SIGKILL after a timeout, µs.
     static let killGrace: Int64 = 2_000_000
-    /// Finished commands, oldest first (tests; the daemon logs them).
+    /// Finished commands, oldest first: the last 256 (tests; the daemon logs them and tells the
+    /// explaining clients, `binding` lines).
     public private(set) var completions: [Completion] = []
+    /// Commands finished since start (`completions` holds the last of them).
+    public private(set) var completedCount = 0
     /// Triggers merged into a pending run since start.
     public private(set) var coalescedCount = 0
 
@@ -170,8 +175,9 @@ public final class BindingExecutor {
                 command: entry.job.command, gesture: entry.job.gesture,
                 exitStatus: exited ? (status >> 8) & 0xff : nil,
                 signal: rc == pid && !exited ? status & 0x7f : nil, timedOut: entry.terminated,
-                steps: Int(entry.job.environment["GESTURE_STEPS"] ?? "1") ?? 1)
+                steps: Int(entry.job.environment["GESTURE_STEPS"] ?? "1") ?? 1, milliseconds: (now - entry.started) / 1000)
             completions.append(completion)
+            completedCount += 1
             if completions.count > 256 { completions.removeFirst(completions.count - 256) }
             let ms = (now - entry.started) / 1000
             var meta: Logger.Metadata = ["gesture": "\(completion.gesture)", "pid": "\(pid)", "ms": "\(ms)"]

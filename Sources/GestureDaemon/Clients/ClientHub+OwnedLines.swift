@@ -40,6 +40,11 @@ extension ClientHub {
         clients.values.first { $0.id == id }
     }
 
+    /// Sends one line to every client that asked for explain lines.
+    func sendToExplaining(_ line: String) {
+        for client in clients.values where client.explain { enqueueStreamed(line, to: client) }
+    }
+
     /// Sends one line to a client by number (nothing when it is gone).
     func sendLine(_ line: String, toClient id: Int) {
         if let client = client(id: id) { enqueueStreamed(line, to: client) }

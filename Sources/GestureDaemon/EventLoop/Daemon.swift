@@ -46,6 +46,8 @@ public final class Daemon {
     /// Desktop conditions already logged (said once each).
     var desktopNotes: Set<String> = []
     let bindings: BindingDispatcher
+    /// Binding commands finished and told to the explaining clients (Daemon+BindingLines.swift).
+    var bindingRunsTold = 0
     let notifier = SystemdNotifier()
     var udev: Udev?
     var monitor: UdevMonitor?
@@ -285,6 +287,7 @@ public final class Daemon {
             _ = reload(origin: "SIGHUP")
         case SIGCHLD:
             bindings.reap()
+            tellBindingRuns()
         default:
             break
         }
