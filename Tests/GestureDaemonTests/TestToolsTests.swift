@@ -29,6 +29,17 @@ enum TestTools {
 }
 
 @Suite struct TestToolsTests {
+    /// scripts/test's install-deps line names the package of every program of its tools list.
+    @Test func theInstallLineNamesEveryToolsPackage() throws {
+        let script = try String(contentsOfFile: Paths.packageRoot + "/scripts/test", encoding: .utf8)
+        let line = try #require(script.split(separator: "\n").first { $0.hasPrefix("scripts/install-deps ") },
+                                "scripts/test lost its install-deps line")
+        let installed = Set(line.split(separator: " ").dropFirst().map(String.init))
+        let needed = Set(try TestTools.packages().values)
+        #expect(needed.subtracting(installed).isEmpty,
+                "scripts/test's install-deps line lacks \(needed.subtracting(installed).sorted())")
+    }
+
     /// Every program the test sources run by path (a string literal of /usr/bin/…, /bin/…), through
     /// `/usr/bin/env` (its first argument after options and assignments, in the same call or in the
     /// next `arguments = [`), or in a README line the tests run as a shell pipeline.
