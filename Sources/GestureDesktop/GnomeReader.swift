@@ -74,7 +74,6 @@ public enum GnomeReader {
         }
         if json["overview"]?.bool == true { return scene }
         let activeWorkspace = json["activeWorkspace"]?.int
-        var kept: [(window: DesktopWindow, stack: Int)] = []
         for (index, item) in list.enumerated() {
             guard let id = item["id"]?.string, let x = item["x"]?.number, let y = item["y"]?.number,
                   let width = item["width"]?.number, let height = item["height"]?.number, width > 0, height > 0,
@@ -85,17 +84,12 @@ public enum GnomeReader {
             let window = DesktopWindow(
                 id: id, app: appID(item), title: item["title"]?.string ?? "",
                 pid: item["pid"]?.int.flatMap { $0 > 0 ? $0 : nil }, output: output.name,
-                x: x - output.x, y: y - output.y, width: width, height: height, stack: 0,
+                x: x - output.x, y: y - output.y, width: width, height: height, stack: item["stack"]?.int ?? index,
                 focused: item["focused"]?.bool ?? false, floating: true, fullscreen: item["fullscreen"]?.bool ?? false,
                 workspace: workspace.map { $0 < 0 ? "all" : String($0 + 1) })
-            kept.append((window, item["stack"]?.int ?? index))
-        }
-        for (stack, item) in kept.enumerated().sorted(by: { ($0.element.stack, $0.offset) < ($1.element.stack, $1.offset) })
-            .map(\.element).enumerated() {
-            var window = item.window
-            window.stack = stack
             scene.windows.append(window)
         }
+        scene.windows = scene.windowsRestacked
         return scene
     }
 

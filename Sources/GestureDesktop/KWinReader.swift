@@ -95,7 +95,6 @@ public enum KWinReader {
         for index in outputs.indices { outputs[index].transform = rotations[outputs[index].name] ?? .normal }
         var scene = Desktop(outputs: outputs)
         let current = json["currentDesktop"]
-        var kept: [(window: DesktopWindow, stack: Int)] = []
         for (index, item) in list.enumerated() {
             guard let id = item["id"]?.string, let x = item["x"]?.number, let y = item["y"]?.number,
                   let width = item["width"]?.number, let height = item["height"]?.number, width > 0, height > 0,
@@ -118,17 +117,12 @@ public enum KWinReader {
             let window = DesktopWindow(
                 id: id, app: app, title: item["caption"]?.string ?? "",
                 pid: item["pid"]?.int.flatMap { $0 > 0 ? $0 : nil }, output: output.name,
-                x: x - output.x, y: y - output.y, width: width, height: height, stack: 0,
+                x: x - output.x, y: y - output.y, width: width, height: height, stack: item["stack"]?.int ?? index,
                 focused: item["active"]?.bool ?? false, floating: true, fullscreen: item["fullScreen"]?.bool ?? false,
                 workspace: workspace)
-            kept.append((window, item["stack"]?.int ?? index))
-        }
-        for (stack, item) in kept.enumerated().sorted(by: { ($0.element.stack, $0.offset) < ($1.element.stack, $1.offset) })
-            .map(\.element).enumerated() {
-            var window = item.window
-            window.stack = stack
             scene.windows.append(window)
         }
+        scene.windows = scene.windowsRestacked
         return scene
     }
 }

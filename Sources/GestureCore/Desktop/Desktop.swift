@@ -20,6 +20,16 @@ public struct Desktop: Hashable, Sendable {
         windows.enumerated().sorted { ($0.element.stack, $0.offset) < ($1.element.stack, $1.offset) }.map(\.element)
     }
 
+    /// The windows bottom-most first (as `windowsBottomToTop`), their `stack` numbered 0, 1, 2… from
+    /// the bottom: for readers whose compositor gives a stacking order in its own numbers.
+    public var windowsRestacked: [DesktopWindow] {
+        windowsBottomToTop.enumerated().map { index, window in
+            var window = window
+            window.stack = index
+            return window
+        }
+    }
+
     /// The output whose global rectangle holds the global point (x, y), and the point relative to it.
     public func pointer(atGlobalX x: Double, y: Double) -> DesktopPointer? {
         for output in outputs where x >= output.x && x < output.x + output.width && y >= output.y && y < output.y + output.height {
