@@ -144,7 +144,8 @@ import GestureCore
             case ["settleTime"]:
                 #expect(cells[1].contains("**\(Int(RecognizerParameters.defaultSettleTime(for: .touchscreen))) ms on touchscreens, "
                                           + "\(Int(RecognizerParameters.defaultSettleTime(for: .touchpad))) ms on touchpads**"), "\(place)")
-                #expect(cells[1].contains("**\(Int(RecognizerParameters().settleDistance)) mm**"), "\(place)")
+                #expect(cells[1].contains("**\(Int(RecognizerParameters().settleDistance)) mm on touchscreens, "
+                                          + "\(Int(RecognizerParameters().touchpadSettleDistance)) mm on touchpads**"), "\(place)")
                 checked += 1
                 continue
             case ["style"]:

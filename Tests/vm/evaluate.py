@@ -398,6 +398,31 @@ check("touchpads: every case has libinput's verdict beside gestured's", all(t !=
 check("touchpads: where libinput and gestured differ, docs/recordings.md says why",
       all(t == m or n in KNOWN_DIFFERENCES for n, t, m in classes), f"{classes}")
 
+# ---- Begin times and verdicts beside libinput's (inside.sh: begin_section, Tests/vm/begin.sh) ----
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import begin_times  # noqa: E402
+
+print("\n== Begin times and verdicts: gestured and libinput debug-events on the same stream (Tests/vm/begin.sh) ==")
+begin_dir = os.path.join(out, "begin")
+try:
+    begin_rows = begin_times.vm_table(begin_dir)
+except OSError as e:
+    begin_rows = []
+    print(f"  no begin section output: {e}")
+begin_times.print_vm_table(begin_rows)
+problems = text(os.path.join(begin_dir, "problems")).strip()
+check("begin: every recording played through a uinput device, read by gestured and libinput",
+      bool(begin_rows) and all(r[3] is not None for r in begin_rows) and not problems,
+      problems + " " + str([r[0] for r in begin_rows if r[3] is None]))
+ported = [r for r in begin_rows if r[2] is not None]
+check(f"begin: gestured gives each ported case's verdict live, through the kernel ({len(ported)} cases)",
+      len(ported) >= 40 and all(begin_times.same_verdict(r[4], r[2]) for r in ported),
+      str([(r[0], r[2], r[4]) for r in ported if not begin_times.same_verdict(r[4], r[2])]))
+# The port is faithful: libinput, through the same kernel path, asserts what its test asserts.
+check(f"begin: libinput gives each ported case's verdict ({len(ported)} cases)",
+      len(ported) >= 40 and all(r[3] == r[2] for r in ported),
+      str([(r[0], r[2], r[3]) for r in ported if r[3] != r[2]]))
+
 # ---- CPU per event: gestured vs libinput debug-events (inside.sh: cpu_section) ----
 CPU_CASES = ["touchscreen-scroll", "touchpad-scroll", "touchpad-one-finger"]  # Tests/vm/cpu.sh
 CPU_REPEATS = 4  # odd repeats gestured opens the device first, even ones libinput (cpu.sh)

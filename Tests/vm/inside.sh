@@ -8,17 +8,8 @@ sock=/run/gestured-test.sock
 exec 2>"$out/inside.log"
 set -x
 
-now_ms() { date +%s%3N; }
-wait_for() {  # wait_for SECONDS COMMAND... : retries every 0.1 s until the command succeeds
-    local limit=$(( $(now_ms) + $1 * 1000 )); shift
-    until "$@" >/dev/null 2>&1; do [ "$(now_ms)" -gt "$limit" ] && return 1; sleep 0.1; done
-}
-device_open() { "$bin/gesturectl" devices --socket "$sock" | grep -qF "$1"; }
-# Clients connected, counting the asking gesturectl itself.
-client_count() { "$bin/gesturectl" status --socket "$sock" | grep -o '"clients":[0-9]*' | grep -o '[0-9]*$'; }
+source "$root/Tests/vm/helpers.sh"   # wait_for, device_open, device_gone, client_count, header_name
 listener_ready() { [ "$(client_count)" -ge 3 ]; }   # the latency client, the listener, and the asker
-device_gone() { ! "$bin/gesturectl" devices --socket "$sock" | grep -qF "$1"; }
-header_name() { grep -m1 -E '^N:|^# Input device name' "$1" | sed -E 's/^N: //; s/^# Input device name: "(.*)"/\1/'; }
 
 modprobe uinput || echo "no uinput" >> "$out/fatal"
 /lib/systemd/systemd-udevd --daemon
@@ -78,6 +69,9 @@ while IFS='|' read -r name desc events; do
     run_case "$name" "$desc" "$events"
 done < "$root/Tests/vm/cases.txt"
 COMPARE_LIBINPUT=
+
+# Begin times and verdicts beside libinput's: every ported case and real touchpad gesture (Tests/vm/begin.sh).
+source "$root/Tests/vm/begin.sh"; begin_section
 
 # Removed mid-gesture (1-finger drag, 2.2 s long, unplugged after 1 s), then the same device again.
 run_case unplug "touchscreens/Atmel maXTouch Touchscreen.desc" "touchscreens/Atmel maXTouch Touchscreen.1-finger-drag-up-down.events" 1.0

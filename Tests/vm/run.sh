@@ -49,9 +49,14 @@ while IFS='|' read -r name desc events; do
         > "$out/replay-$name.jsonl" 2> "$out/replay-$name.err" || log "replay of $name failed"
 done < "$root/Tests/vm/cases.txt"
 
+# The recordings of the begin-time section (Tests/vm/begin.sh), named by begin_times.py: the ported
+# libinput cases, whose verdicts evaluate.py checks (scripts/profiling/vm-begin adds the real
+# touchpad recordings for the begin-time figures).
+python3 "$root/Tests/vm/begin_times.py" --list --ported-only > "$out/begin-list.txt" || { echo "vm-test: begin_times.py --list failed"; echo "0 passed, 1 failed"; exit 1; }
+
 # --- the VM ------------------------------------------------------------------------------------------
 start=$(date +%s)
-# The cases, CPU, forwarding and tune parts take 12–18 min under emulation; a bound well above that.
+# The cases, begin, CPU, forwarding and tune parts take 14–22 min under emulation; a bound well above that.
 timeout 2400 vng -r "$kernel" --disable-kvm --memory 2G --cpus 2 --rwdir "$out" \
     --exec "$root/Tests/vm/inside.sh $root $bin $out $relbin" > "$out/vm-console.log" 2>&1
 vm_rc=$?

@@ -150,9 +150,11 @@ public struct RecognizerParameters: Hashable, Sendable {
     /// Settling also ends once the fingers already down have moved this far (mm): a drag under way.
     public var settleDistance: Double = 5
     /// The same on a touchpad (mm): a pair's first few millimetres there are too few to tell a scroll
-    /// from a pinch (a real scroll's fingers start unevenly), 8 mm are enough, and a two-finger flick
-    /// covers them in about 50 ms, well before its fingers lift.
-    public var touchpadSettleDistance: Double = 8
+    /// from a pinch (a real scroll's fingers start unevenly: below 6 mm a finger leading for a few
+    /// frames reads as a rotation, and the hp8470p's jumping contact as a pinch), 6 mm are enough,
+    /// and a two-finger flick covers them in 20–40 ms, well before its fingers lift (8 mm began
+    /// 10–40 ms later than libinput on its own tests; docs/recordings.md, "Begin times").
+    public var touchpadSettleDistance: Double = 6
     // edge-pan
     public var edges: Set<Edge> = [.left]
     public var edgeZone: Double = 5

@@ -492,7 +492,9 @@ def main():
         li = Litest(device)
         body(li)
         test_name = name.split(".", 1)[1].split("-")[0]
-        text = [f"# libinput {test}:{line} {test_name} (libinput {LIBINPUT_COMMIT}), on litest's "
+        # evemu-device reads an `A:` line's resolution only from a file that says its version.
+        text = ["# EVEMU 1.3",
+                f"# libinput {test}:{line} {test_name} (libinput {LIBINPUT_COMMIT}), on litest's "
                 f"{device.source} ({device.width_mm():.0f} x {device.height_mm():.0f} mm)",
                 "# written by Tests/Fixtures/litest-port/litest-port.py from the test's steps (not libinput's code)"]
         if why:
