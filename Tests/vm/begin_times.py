@@ -6,17 +6,12 @@ touchpad scrolls). Times are ms from the recording's first event, and from the f
 a contact moved (the first motion); gestured's is its first `began` line of a pan, edge pan, swipe,
 pinch or rotation, with the gesture's id and fingers.
 
-With --libinput DIR, DIR holds `libinput debug-events` output for the same streams, one file per
-recording named after it plus `.libinput.txt` (as the VM test writes them): libinput's first
-GESTURE_*_BEGIN or finger scroll event is printed beside gestured's, with the difference, and the
-median and worst difference at the end.
-
 With --list, prints NAME|DESCRIPTION|EVENTS|DEVICE for each recording, grouped by the device it plays on (the VM's begin section plays them: Tests/vm/begin.sh).
 With --vm DIR (that section's output), both begin times come from the VM, on the same stream at the
 same time: gestured's from its live lines (its `began` less its first touch, both CLOCK_MONOTONIC
 kernel stamps), libinput's from debug-events (whose times count from the first frame it read).
 
-Usage: Tests/vm/begin_times.py [--gestured PATH] [--libinput DIR] [--list] [--vm DIR]"""
+Usage: Tests/vm/begin_times.py [--gestured PATH] [--list [--ported-only]] [--vm DIR]"""
 import argparse
 import json
 import os
@@ -84,20 +79,6 @@ def gestured_begin(gestured, path):
         if g.get("type") == "gesture" and g.get("state") == "began" and g.get("kind") in CONTINUOUS:
             return g["time"], f"{g['gesture']} {g['fingers']}f"
     return None, "—"
-
-
-def libinput_begin(directory, path):
-    """The first gesture begin or finger scroll in `libinput debug-events` output, seconds."""
-    try:
-        text = open(os.path.join(directory, os.path.basename(path) + ".libinput.txt")).read()
-    except OSError:
-        return None
-    for line in text.splitlines():
-        if re.search(r"GESTURE_(SWIPE|PINCH)_BEGIN|POINTER_SCROLL_FINGER|POINTER_AXIS", line):
-            m = re.search(r"\+(\d+\.\d+)s", line)
-            if m:
-                return float(m.group(1))
-    return None
 
 
 def description(path):
@@ -318,7 +299,6 @@ def print_vm_table(rows):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--gestured", default=os.path.join(root, ".build/debug/gestured"))
-    parser.add_argument("--libinput")
     parser.add_argument("--list", action="store_true")
     parser.add_argument("--ported-only", action="store_true",
                         help="with --list: only the ported libinput cases (what the VM test checks)")
@@ -345,28 +325,14 @@ def main():
     if args.vm:
         print_vm_table(vm_table(args.vm))
         return
-    diffs = []
-    print("| recording | gestured began | ms from first event | ms from first motion |"
-          + (" libinput | difference (ms) |" if args.libinput else ""))
-    print("|---|---|---|---|" + ("---|---|" if args.libinput else ""))
+    print("| recording | gestured began | ms from first event | ms from first motion |")
+    print("|---|---|---|---|")
     for folder, path in recordings():
         first, motion = stream_times(path)
         began, what = gestured_begin(args.gestured, path)
         since_first = f"{(began - first) * 1000:.0f}" if began is not None else "—"
         since_motion = f"{(began - motion) * 1000:.0f}" if began is not None and motion is not None else "—"
-        row = f"| {folder}/{os.path.basename(path)} | {what} | {since_first} | {since_motion} |"
-        if args.libinput:
-            li = libinput_begin(args.libinput, path)
-            if li is not None and began is not None:
-                d = (began - first) * 1000 - li * 1000
-                diffs.append(abs(d))
-                row += f" {li * 1000:.0f} | {d:+.0f} |"
-            else:
-                row += " — | — |"
-        print(row)
-    if diffs:
-        print(f"\nmedian |difference| {statistics.median(diffs):.0f} ms, worst {max(diffs):.0f} ms over {len(diffs)} streams")
-
+        print(f"| {folder}/{os.path.basename(path)} | {what} | {since_first} | {since_motion} |")
 
 if __name__ == "__main__":
     main()
