@@ -1,4 +1,5 @@
 import GestureCore
+import GesturePosix
 /// GNOME Shell over the session bus: outputs from `org.gnome.Mutter.DisplayConfig` (`GetCurrentState`,
 /// read again after `MonitorsChanged`), windows from the gestured Shell extension
 /// (`org.gestured.Desktop`, `GetWindows`, read again after its coalesced `WindowsChanged`).
@@ -21,13 +22,16 @@ public final class GnomeSource: DesktopSource {
     public var missesChanges: Bool { false }
     public private(set) var notice: String?
     private let address: String?
+    /// The session's environment, for where the extension's copies are (`DesktopAssets`).
+    let environment: [String: String]
     private var bus: DBusConnection?
     private var outputs: [DesktopOutput]?
 
     /// `address`: the session bus's address; nil for the one libdbus finds.
-    public init(address: String?) {
+    public init(address: String?, environment: [String: String] = [:]) {
         self.address = address
         self.target = address ?? "the session bus"
+        self.environment = environment
     }
 
     public var eventDescriptors: [Int32] { bus?.descriptor.map { [$0] } ?? [] }
@@ -112,7 +116,7 @@ public final class GnomeSource: DesktopSource {
         } catch {
             let missing = ["org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner",
                            "org.freedesktop.DBus.Error.UnknownObject", "org.freedesktop.DBus.Error.UnknownMethod"].contains(error.name)
-            notice = missing ? Self.missingExtension : "GNOME: the Shell extension \(Self.extensionUUID) failed (\(error.description)): windows are unknown until it answers; window rules do not apply meanwhile, everything else works"
+            notice = missing ? missingExtensionNotice(bus) : "GNOME: the Shell extension \(Self.extensionUUID) failed (\(error.description)): windows are unknown until it answers; window rules do not apply meanwhile, everything else works"
             return Desktop(outputs: outputs)
         }
         do {
@@ -130,11 +134,48 @@ public final class GnomeSource: DesktopSource {
             return Desktop(outputs: outputs)
         }
     }
+}
 
-    static let missingExtension = """
-        GNOME: the gestured Shell extension is not running (nobody owns \(extensionName) on the session bus), so \
-        windows are unknown and window rules do not apply; outputs, rotation and every other gesture still work. \
-        To fix it, run: gnome-extensions enable \(extensionUUID) (if that says the extension does not exist, \
-        it was installed after you logged in: log out and in, then run it again)
-        """
+extension GnomeSource {
+    /// The Shell's version (`org.gnome.Shell`'s `ShellVersion` property, "48.7"), nil when it does not say.
+    static func shellVersion(_ bus: DBusConnection) -> String? {
+        let reply = try? bus.call("org.gnome.Shell", "/org/gnome/Shell", "org.freedesktop.DBus.Properties", "Get",
+                                  [.string("org.gnome.Shell"), .string("ShellVersion")])
+        return reply?.first?["data"]?.string ?? reply?.first?.string
+    }
+
+    /// What the Shell says of the extension, for the variant its version needs.
+    static func extensionState(_ bus: DBusConnection, shellVersion: String?) -> GnomeExtensionState {
+        let needed = shellVersion.flatMap(GnomeExtensionVariant.init(shellVersion:)) ?? .modules
+        let info = try? bus.call("org.gnome.Shell", "/org/gnome/Shell", "org.gnome.Shell.Extensions", "GetExtensionInfo",
+                                 [.string(extensionUUID)])
+        return GnomeExtensionState.classify(info: info?.first, ownerPresent: bus.hasOwner(extensionName), needed: needed,
+                                            variantAt: variant(at:))
+    }
+
+    /// The variant in an extension folder: a 45+ extension is an ES module (`export default`).
+    static func variant(at path: String) -> GnomeExtensionVariant? {
+        guard case .success(let bytes) = readWholeFile(path + "/extension.js") else { return nil }
+        return String(decoding: bytes, as: UTF8.self).contains("export default") ? .modules : .legacy
+    }
+
+    /// The missing-extension notice, with the fix for this Shell (its variant, from the package or the
+    /// checkout).
+    func missingExtensionNotice(_ bus: DBusConnection) -> String {
+        let version = Self.shellVersion(bus)
+        let state = Self.extensionState(bus, shellVersion: version)
+        let shell = version.map { "GNOME Shell \($0)" } ?? "GNOME Shell"
+        let needed = version.flatMap(GnomeExtensionVariant.init(shellVersion:)) ?? .modules
+        let explained = state.explanation(shell: shell, install: Self.installFix(needed: needed, environment: environment))
+        return "GNOME: \(explained.problem), so windows are unknown and window rules do not apply; outputs, rotation and "
+            + "every other gesture still work. To fix it, \(explained.fix ?? "nothing to do")"
+    }
+
+    /// The install fix for a variant: the package's chooser when the package's copies are there, else
+    /// the checkout's copy.
+    static func installFix(needed: GnomeExtensionVariant, environment: [String: String]) -> String {
+        let packaged = DesktopAssets.readable(DesktopAssets.installedRoot + "/" + needed.folder + "/metadata.json")
+        let copy = try? DesktopAssets.gnomeExtension(needed, environment: environment).get()
+        return GnomeExtensionState.installFix(needed: needed, packaged: packaged, copy: copy)
+    }
 }

@@ -22,6 +22,8 @@ public final class KWinSource: DesktopSource {
     public var missesChanges: Bool { false }
     public private(set) var notice: String?
     let scriptPath: String
+    /// Why no script was found, when none was (every place looked in).
+    private let scriptMissing: DesktopAssets.Missing?
     private let address: String?
     private var bus: DBusConnection?
     private var latest: String?
@@ -33,6 +35,21 @@ public final class KWinSource: DesktopSource {
         self.address = address
         self.target = address ?? "the session bus"
         self.scriptPath = scriptPath
+        self.scriptMissing = nil
+    }
+
+    /// With the script `DesktopAssets` found (or the places it looked in).
+    public init(address: String?, script: Result<String, DesktopAssets.Missing>) {
+        self.address = address
+        self.target = address ?? "the session bus"
+        switch script {
+        case .success(let path):
+            scriptPath = path
+            scriptMissing = nil
+        case .failure(let missing):
+            scriptPath = missing.tried.first ?? DesktopAssets.installedRoot + "/" + DesktopAssets.kwinScript
+            scriptMissing = missing
+        }
     }
 
     public var eventDescriptors: [Int32] { bus?.descriptor.map { [$0] } ?? [] }
@@ -65,6 +82,7 @@ public final class KWinSource: DesktopSource {
     /// numbers scripts by the length of its list, so a script loaded before the old one is gone can
     /// get its number, and running that number would run the old one.
     private func loadScript(_ bus: DBusConnection) throws(DesktopSourceError) {
+        if let scriptMissing { throw DesktopSourceError("KDE: the KWin script \(scriptMissing)") }
         guard access(scriptPath, R_OK) == 0 else {
             throw DesktopSourceError("KDE: the KWin script \(scriptPath) cannot be read (is the gestured package installed?)")
         }

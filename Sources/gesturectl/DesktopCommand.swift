@@ -41,8 +41,15 @@ extension GestureCtl {
         @Option(name: .long, help: "The seat the windows belong to.")
         var seat: String = "seat0"
         @Option(name: .customLong("kwin-script"), help: ArgumentHelp(
-            "The KWin script to load on KDE Plasma.", valueName: "path"))
-        var kwinScript: String = DesktopSources.installedKWinScript
+            "The KWin script to load on KDE Plasma.",
+            discussion: "Default: $\(DesktopAssets.environmentKey)/\(DesktopAssets.kwinScript), else the installed \(DesktopSources.installedKWinScript), else the checkout's desktop/\(DesktopAssets.kwinScript) when gesturectl was built from one.",
+            valueName: "path"))
+        var kwinScript: String?
+
+        @Flag(name: .long, help: ArgumentHelp(
+            "Say what works on this desktop and what is missing, each with its fix, then exit (1 when something is missing).",
+            discussion: "Checks the desktop the environment names (or --backend), the session bus, the compositor's answer, GNOME's extension (installed, enabled, the variant for the Shell's version, running), KDE's script (found, loaded, reporting) and kscreen-doctor, and whether the daemon answers on --socket."))
+        var check = false
 
         func validate() throws {
             guard (50...1000).contains(pollInterval) else {
@@ -54,6 +61,7 @@ extension GestureCtl {
         }
 
         func run() throws {
+            if check { try runCheck() }
             let choice: BackendChoice
             switch BackendChoice.choose(environment: Self.environment(), forced: backend) {
             case .success(let found): choice = found
@@ -76,11 +84,32 @@ extension GestureCtl {
             SignalFD.block(stopSignals)
             let stop = try? SignalFD(signals: stopSignals)
             options.stopDescriptor = stop?.fd.rawValue
-            let source = DesktopSources.make(choice, kwinScript: kwinScript)
+            let source = DesktopSources.make(choice, kwinScript: kwinScript, environment: Self.environment())
             let bridge = DesktopBridge(source: source, sink: sink, options: options, log: log)
             let status = bridge.run()
             source.disconnect()
             if status != 0 { throw ExitCode(status) }
+        }
+
+        /// `--check`: the desktop's part (DesktopCheck), then the daemon's.
+        func runCheck() throws -> Never {
+            var items = DesktopCheck.run(environment: Self.environment(), forced: backend, kwinScript: kwinScript)
+            let path = socket ?? ControlClient.defaultSocketPath
+            do {
+                let client = try ControlClient(path: path)
+                try client.send("{\"request\":\"status\"}")
+                if let reply = try client.readLine(), reply.contains("\"ok\":true") {
+                    items.append(DesktopCheck.Item(.ok, "the daemon answers on \(path)"))
+                } else {
+                    items.append(DesktopCheck.Item(.missing, "the daemon on \(path) did not answer its status request",
+                                                   fix: "systemctl status gestured (or gestured run) and its log"))
+                }
+            } catch {
+                items.append(DesktopCheck.Item(.missing, "the daemon is not reachable: \(error)",
+                                               fix: "start it: systemctl enable --now gestured.socket (the package's units), or gestured run; pass --socket PATH for another socket"))
+            }
+            Swift.print(DesktopCheck.text(items), terminator: "")
+            throw ExitCode(items.contains { $0.status == .missing } ? 1 : 0)
         }
 
         static func environment() -> [String: String] {

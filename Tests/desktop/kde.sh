@@ -1,17 +1,17 @@
-# KWin 5.27 headless (sourced by Tests/desktop/run.sh after gnome.sh, whose helpers it uses): the bridge
-# loads the shipped KWin script (desktop/kwin/gestured.js) itself; real windows (GTK4 through
-# python3-gi, xterm through Xwayland; foot 1.13 crashes on KWin's virtual output), moved, stacked,
-# minimized and closed through one-shot KWin scripts of the test's own; the output rotated with
-# kscreen-doctor; KWin restarted with two outputs; the script unloaded when the bridge stops; then the
-# daemon: `hit-test --output` and a real recording over a window. Private buses as for GNOME, and a
-# copy of kwin_wayland (the installed one carries a file capability these machines refuse).
-
+# KWin headless (sourced by Tests/desktop/run.sh after gnome.sh, whose helpers it uses; once for Debian
+# 12's KWin 5.27 on this machine and once for Debian 13's KWin 6 in a trixie root): the bridge loads the
+# KWin script (desktop/kwin/gestured.js) itself, found with no flag (the checkout's, as a user who built
+# from source runs it); real windows (GTK4 through python3-gi, xterm through Xwayland; foot 1.13
+# crashes on KWin's virtual output), moved, stacked, minimized and closed through one-shot KWin scripts of
+# the test's own; the output rotated with kscreen-doctor; KWin restarted with two outputs; the script
+# unloaded when the bridge stops; then the daemon: `hit-test --output` and a real recording over a
+# window. Private buses as for GNOME. KWin 5.27 runs from a copy of kwin_wayland (the installed one
+# carries a file capability, cap_sys_resource, these machines refuse); KWin 6's (cap_sys_nice) runs.
+#
+# Set by the caller: kname (the run's name), kin (the command prefix for that desktop's system: empty,
+# or chroot ROOT), kctl / kgestured (the gesturectl and gestured to run there).
 kde_t0=$(now)
-if ! scripts/install-deps kwin-wayland xwayland kwin-style-breeze libkf5screen-bin qtwayland5 gir1.2-gtk-4.0 python3-gi xterm dbus-daemon libglib2.0-bin; then
-    fail "KDE: install kwin-wayland xwayland kwin-style-breeze libkf5screen-bin qtwayland5"
-    return 0
-fi
-krun="$out/kde"
+krun="$out/$kname"
 mkdir -p "$krun/empty" "$krun/home" "$krun/rt" "$krun/config" "$krun/data"
 chmod 700 "$krun/rt"
 for type in system session; do
@@ -26,15 +26,26 @@ EOF
     pids+=("$!")
 done
 kbus="unix:path=$krun/session.bus"
-cp /usr/bin/kwin_wayland "$krun/kwin_wayland"
+kversion=$("${kin[@]}" kwin_wayland --version 2> /dev/null | grep -oE '[0-9]+\.[0-9]+' | head -1)
+[ -n "$kversion" ] || { fail "$kname: kwin_wayland --version answered ($("${kin[@]}" kwin_wayland --version 2>&1 | head -1))"; return 0; }
+K="KWin $kversion"
+pass "$K: kwin_wayland --version says $("${kin[@]}" kwin_wayland --version 2>&1 | head -1)"
+if [ "${kversion%%.*}" -lt 6 ]; then
+    cp /usr/bin/kwin_wayland "$krun/kwin_wayland"
+    kwin_binary=$krun/kwin_wayland
+    kwin_extra=(--no-kactivities)
+else
+    kwin_binary=/usr/bin/kwin_wayland
+    kwin_extra=()
+fi
 for _ in $(seq 100); do [ -S "$krun/session.bus" ] && [ -S "$krun/system.bus" ] && break; sleep 0.05; done
-kenv=(env -i PATH=/usr/bin:/bin HOME="$krun/home" XDG_RUNTIME_DIR="$krun/rt" XDG_CONFIG_HOME="$krun/config"
+kenv=("${kin[@]}" /usr/bin/env -i PATH=/usr/bin:/bin HOME="$krun/home" XDG_RUNTIME_DIR="$krun/rt" XDG_CONFIG_HOME="$krun/config"
       XDG_DATA_HOME="$krun/data" NO_AT_BRIDGE=1
       DBUS_SYSTEM_BUS_ADDRESS="unix:path=$krun/system.bus" DBUS_SESSION_BUS_ADDRESS="$kbus")
 kwin_start() {  # log name, extra arguments...; sets kwin_pid, kdisplay
     local name=$1; shift
-    "${kenv[@]}" KWIN_COMPOSE=Q "$krun/kwin_wayland" --virtual --width 1280 --height 800 --socket wayland-kw --no-lockscreen \
-        --no-global-shortcuts --no-kactivities --xwayland "$@" > "$krun/$name.log" 2>&1 &
+    "${kenv[@]}" KWIN_COMPOSE=Q "$kwin_binary" --virtual --width 1280 --height 800 --socket wayland-kw --no-lockscreen \
+        --no-global-shortcuts "${kwin_extra[@]}" --xwayland "$@" > "$krun/$name.log" 2>&1 &
     kwin_pid=$!
     pids+=("$kwin_pid")
     kdisplay=
@@ -42,9 +53,15 @@ kwin_start() {  # log name, extra arguments...; sets kwin_pid, kdisplay
         kill -0 "$kwin_pid" 2> /dev/null || return 1
         if [ -S "$krun/rt/wayland-kw" ] && DBUS_SESSION_BUS_ADDRESS="$kbus" gdbus call --session --dest org.freedesktop.DBus \
             --object-path /org/freedesktop/DBus --method org.freedesktop.DBus.NameHasOwner org.kde.KWin 2> /dev/null | grep -q true; then
-            local xw
+            local xw lock
             xw=$(pgrep -P "$kwin_pid" Xwayland | head -1)
             [ -n "$xw" ] && kdisplay=$(tr '\0' '\n' < "/proc/$xw/cmdline" | grep -m1 '^:')
+            # KWin 6 starts Xwayland when the first X client connects; it holds the display's lock itself.
+            if [ -z "$kdisplay" ]; then
+                for lock in "${kin[1]:-}"/tmp/.X*-lock; do
+                    [ -f "$lock" ] && [ "$(tr -dc '0-9' < "$lock")" = "$kwin_pid" ] && kdisplay=":$(basename "$lock" | tr -dc '0-9')"
+                done
+            fi
             [ -n "$kdisplay" ] && return 0
         fi
         sleep 0.05
@@ -66,17 +83,21 @@ kjs() {
     kjs_n=$((kjs_n + 1)); name="test-$kjs_n"; file="$krun/$name.js"
     printf '%s\n' "$1" > "$file"
     id=$(kdbus --object-path /Scripting --method org.kde.kwin.Scripting.loadScript "$file" "$name" | tr -dc '0-9')
-    kdbus --object-path "/$id" --method org.kde.kwin.Script.run > /dev/null
+    # KWin 5.27: /N; KWin 6: /Scripting/ScriptN.
+    kdbus --object-path "/$id" --method org.kde.kwin.Script.run > /dev/null \
+        || kdbus --object-path "/Scripting/Script$id" --method org.kde.kwin.Script.run > /dev/null
     kdbus --object-path /Scripting --method org.kde.kwin.Scripting.unloadScript "$name" > /dev/null
     for _ in $(seq 100); do
         kdbus --object-path /Scripting --method org.kde.kwin.Scripting.isScriptLoaded "$name" | grep -q false && break; sleep 0.02
     done
 }
-kclient() { echo "workspace.clientList().filter(c => c.resourceClass == '$1')"; }
+# KWin 6 renamed clientList / activeClient to windowList / activeWindow.
+kclient() { echo "(workspace.windowList ? workspace.windowList() : workspace.clientList()).filter(c => c.resourceClass == '$1')"; }
+kactivate() { kjs "$(kclient "$1").forEach(c => { if ('activeWindow' in workspace) workspace.activeWindow = c; else workspace.activeClient = c; });"; }
 kmove() { kjs "$(kclient "$1").forEach(c => { c.frameGeometry = {x: $2, y: $3, width: $4, height: $5}; });"; }
 kclients=()
 kopen_gtk() {
-    "${kenv[@]}" WAYLAND_DISPLAY=wayland-kw GDK_BACKEND=wayland GTK_A11Y=none python3 Tests/desktop/gtk4-window.py "$@" > "$krun/gtk-$1.log" 2>&1 &
+    "${kenv[@]}" WAYLAND_DISPLAY=wayland-kw GDK_BACKEND=wayland GTK_A11Y=none python3 "$root/Tests/desktop/gtk4-window.py" "$@" > "$krun/gtk-$1.log" 2>&1 &
     kclients+=("$!"); pids+=("$!")
 }
 kopen_xterm() {
@@ -89,41 +110,41 @@ kscreen() {
 
 t_start=$(now)
 if ! kwin_start kwin-1; then
-    fail "KWin 5.27 started headless (log: $(tail -3 "$krun/kwin-1.log"))"
+    fail "$K: started headless (log: $(tail -3 "$krun/kwin-1.log"))"
     return 0
 fi
-pass "KWin started headless in $(ms "$t_start" "$(now)") ms (Xwayland $kdisplay)"
+pass "$K: started headless in $(ms "$t_start" "$(now)") ms (Xwayland $kdisplay)"
 # No flag: the session's environment says KDE. The bridge needs WAYLAND_DISPLAY for kscreen-doctor.
-start_bridge kde XDG_CURRENT_DESKTOP=KDE XDG_SESSION_TYPE=wayland WAYLAND_DISPLAY=wayland-kw XDG_RUNTIME_DIR="$krun/rt" \
-    DISPLAY="$kdisplay" DBUS_SESSION_BUS_ADDRESS="$kbus" -- --kwin-script "$root/desktop/kwin/gestured.js"
+start_bridge "$kname" XDG_CURRENT_DESKTOP=KDE XDG_SESSION_TYPE=wayland WAYLAND_DISPLAY=wayland-kw XDG_RUNTIME_DIR="$krun/rt" \
+    DISPLAY="$kdisplay" DBUS_SESSION_BUS_ADDRESS="$kbus"
 kde_bridge=$bridge
-check kde "KDE: the output Virtual-0, 1280x800" \
+check "$kname" "$K: the output Virtual-0, 1280x800" \
     '.outputs == [{"name":"Virtual-0","x":0,"y":0,"width":1280,"height":800,"scale":1,"transform":"normal"}] and .backend == "kde"' 8
 kdbus --object-path /Scripting --method org.kde.kwin.Scripting.isScriptLoaded gestured-desktop | grep -q true \
-    && pass "KDE: the bridge loaded its KWin script" || fail "KDE: the bridge loaded its KWin script"
+    && pass "$K: the bridge loaded its KWin script" || fail "$K: the bridge loaded its KWin script"
 kopen_gtk org.gestured.Left 400 300
 kopen_xterm XTermKDE
-check kde "KDE: two real windows (GTK4, xterm through Xwayland; an X11 class lower-cased)" \
+check "$kname" "$K: two real windows (GTK4, xterm through Xwayland; an X11 class lower-cased)" \
     '[.windows[].app] | sort == ["org.gestured.Left","xtermkde"]' 8
 kmove org.gestured.Left 440 250 400 337
 kmove xtermkde 40 60 364 301
-check kde "KDE: windows at the frames the test set" \
+check "$kname" "$K: windows at the frames the test set" \
     "[$(win org.gestured.Left) | [.x,.y,.width,.height]] == [[440,250,400,337]] and [$(win xtermkde) | [.x,.y,.width,.height]] == [[40,60,364,301]]" 3
-kjs "$(kclient org.gestured.Left).forEach(c => { workspace.activeClient = c; });"
-check kde "KDE: the activated window is focused and on top" \
+kactivate org.gestured.Left
+check "$kname" "$K: the activated window is focused and on top" \
     "([.windows[] | select(.focused) | .app] == [\"org.gestured.Left\"]) and (.windows | max_by(.stack) | .app) == \"org.gestured.Left\""
 kmove org.gestured.Left 100 120 400 337
-check kde "KDE: a move is pushed by the script (no polling)" "[$(win org.gestured.Left) | [.x,.y]] == [[100,120]]"
+check "$kname" "$K: a move is pushed by the script (no polling)" "[$(win org.gestured.Left) | [.x,.y]] == [[100,120]]"
 kjs "$(kclient xtermkde).forEach(c => { c.minimized = true; });"
-check kde "KDE: a minimized window is gone" '[.windows[].app] == ["org.gestured.Left"]'
+check "$kname" "$K: a minimized window is gone" '[.windows[].app] == ["org.gestured.Left"]'
 kjs "$(kclient xtermkde).forEach(c => { c.minimized = false; });"
-check kde "KDE: unminimized, it is back" '.windows | length == 2'
+check "$kname" "$K: unminimized, it is back" '.windows | length == 2'
 kscreen output.Virtual-0.rotation.left
-check kde "KDE: the output turned (kscreen-doctor left): 800x1280, \"90\"" '.outputs[0] | [.width,.height,.transform] == [800,1280,"90"]' 5
+check "$kname" "$K: the output turned (kscreen-doctor left): 800x1280, \"90\"" '.outputs[0] | [.width,.height,.transform] == [800,1280,"90"]' 5
 kscreen output.Virtual-0.rotation.none
-check kde "KDE: the output back to normal" '.outputs[0] | [.width,.height,.transform] == [1280,800,"normal"]' 5
+check "$kname" "$K: the output back to normal" '.outputs[0] | [.width,.height,.transform] == [1280,800,"normal"]' 5
 kill "${kclients[1]}" 2> /dev/null
-check kde "KDE: a closed window (xterm killed) is gone" '[.windows[].app] == ["org.gestured.Left"]' 3
+check "$kname" "$K: a closed window (xterm killed) is gone" '[.windows[].app] == ["org.gestured.Left"]' 3
 
 kmoves=()
 for i in $(seq 1 20); do
@@ -131,43 +152,43 @@ for i in $(seq 1 20); do
     sleep "0.$(printf '%03d' $((RANDOM % 300)))"
     t0=$(now)
     kmove org.gestured.Left "$x" 120 400 337
-    t1=$(await kde "[$(win org.gestured.Left) | .x] == [$x]" 2) && kmoves+=("$(ms "$t0" "$t1")")
+    t1=$(await "$kname" "[$(win org.gestured.Left) | .x] == [$x]" 2) && kmoves+=("$(ms "$t0" "$t1")")
 done
-[ ${#kmoves[@]} -eq 20 ] && pass "KDE: 20 moves seen" || fail "KDE: 20 moves seen (${#kmoves[@]})"
+[ ${#kmoves[@]} -eq 20 ] && pass "$K: 20 moves seen" || fail "$K: 20 moves seen (${#kmoves[@]})"
 # The snapshot comes before the test's one-shot script has been unloaded: measured from the start of
 # loading it, an upper bound (gdbus's start, KWin's loading and running of the script included).
-echo "figure: KDE, from the start of the test's one-shot move script (gdbus, load, run included) to the changed snapshot:"
+echo "figure: $K, from the start of the test's one-shot move script (gdbus, load, run included) to the changed snapshot:"
 echo "figure:   move (pushed by the script): $(percentiles "${kmoves[@]}")"
-echo "figure: KDE bridge RSS $(awk '/VmRSS/ { print $2, $3 }' /proc/$kde_bridge/status), peak $(awk '/VmHWM/ { print $2, $3 }' /proc/$kde_bridge/status)"
+echo "figure: $K bridge RSS $(awk '/VmRSS/ { print $2, $3 }' /proc/$kde_bridge/status), peak $(awk '/VmHWM/ { print $2, $3 }' /proc/$kde_bridge/status)"
 sleep 0.5
 c0=$(awk '/^voluntary_ctxt_switches/ { print $2 }' /proc/$kde_bridge/status)
 sleep 5
 c1=$(awk '/^voluntary_ctxt_switches/ { print $2 }' /proc/$kde_bridge/status)
-echo "figure: KDE idle, 1 window: $((c1 - c0)) voluntary context switches in 5 s"
-[ $((c1 - c0)) -le 2 ] && pass "KDE: idle, the bridge sleeps ($((c1 - c0)) switches in 5 s)" \
-    || fail "KDE: idle, the bridge sleeps ($((c1 - c0)) switches in 5 s, expected at most 2)"
+echo "figure: $K idle, 1 window: $((c1 - c0)) voluntary context switches in 5 s"
+[ $((c1 - c0)) -le 2 ] && pass "$K: idle, the bridge sleeps ($((c1 - c0)) switches in 5 s)" \
+    || fail "$K: idle, the bridge sleeps ($((c1 - c0)) switches in 5 s, expected at most 2)"
 
 # KWin restarted with two outputs: the bridge loads its script into the new one.
 kwin_stop
 kill "${kclients[@]}" 2> /dev/null
 kclients=()
 sleep 0.3
-kill -0 "$kde_bridge" 2> /dev/null && pass "KDE: KWin stopped: the bridge keeps trying" || fail "KDE: KWin stopped: the bridge exited"
+kill -0 "$kde_bridge" 2> /dev/null && pass "$K: KWin stopped: the bridge keeps trying" || fail "$K: KWin stopped: the bridge exited"
 if kwin_start kwin-2 --output-count 2; then
-    check kde "KDE: a restarted KWin with two outputs: Virtual-0 and Virtual-1" '[.outputs[].name] | sort == ["Virtual-0","Virtual-1"]' 10
+    check "$kname" "$K: a restarted KWin with two outputs: Virtual-0 and Virtual-1" '[.outputs[].name] | sort == ["Virtual-0","Virtual-1"]' 10
     kopen_gtk org.gestured.Left 400 300
-    check kde "KDE: a window of the new KWin" '[.windows[].app] == ["org.gestured.Left"]' 8
+    check "$kname" "$K: a window of the new KWin" '[.windows[].app] == ["org.gestured.Left"]' 8
 else
-    fail "KWin restarted (log: $(tail -3 "$krun/kwin-2.log"))"
+    fail "$K: restarted (log: $(tail -3 "$krun/kwin-2.log"))"
 fi
 kill "$kde_bridge"
 for _ in $(seq 100); do kill -0 "$kde_bridge" 2> /dev/null || break; sleep 0.05; done
 kdbus --object-path /Scripting --method org.kde.kwin.Scripting.isScriptLoaded gestured-desktop | grep -q false \
-    && pass "KDE: the bridge stopped (SIGTERM): its script is unloaded" || fail "KDE: the bridge stopped (SIGTERM): its script is still loaded"
+    && pass "$K: the bridge stopped (SIGTERM): its script is unloaded" || fail "$K: the bridge stopped (SIGTERM): its script is still loaded"
 
 # --- the daemon over KDE -----------------------------------------------------------------------------
-ksock="$out/gestured-kde.sock"
-cat > "$out/kde-windows.yaml" <<'EOF'
+ksock="$out/gestured-$kname.sock"
+cat > "$out/$kname-windows.yaml" <<'EOF'
 version: 1
 windows:
   - id: gtk-rule
@@ -185,13 +206,13 @@ kwin_stop
 kill "${kclients[@]}" 2> /dev/null
 kclients=()
 if kwin_start kwin-3; then
-    "$gestured" run --no-devices --inject "$recording" --inject-when-subscribed --config "$out/kde-windows.yaml" \
-        --socket "$ksock" > "$out/kde-daemon.log" 2>&1 &
+    "${kin[@]}" "$kgestured" run --no-devices --inject "$recording" --inject-when-subscribed --config "$out/$kname-windows.yaml" \
+        --socket "$ksock" > "$out/$kname-daemon.log" 2>&1 &
     kdaemon=$!
     pids+=("$kdaemon")
     for _ in $(seq 100); do [ -S "$ksock" ] && break; sleep 0.05; done
-    env -i PATH=/usr/bin:/bin XDG_CURRENT_DESKTOP=KDE WAYLAND_DISPLAY=wayland-kw XDG_RUNTIME_DIR="$krun/rt" DBUS_SESSION_BUS_ADDRESS="$kbus" \
-        "$ctl" desktop --socket "$ksock" --kwin-script "$root/desktop/kwin/gestured.js" > "$out/kde-daemon-bridge.out" 2> "$out/kde-daemon-bridge.err" &
+    "${kin[@]}" /usr/bin/env -i PATH=/usr/bin:/bin XDG_CURRENT_DESKTOP=KDE WAYLAND_DISPLAY=wayland-kw XDG_RUNTIME_DIR="$krun/rt" DBUS_SESSION_BUS_ADDRESS="$kbus" \
+        "$kctl" desktop --socket "$ksock" > "$out/$kname-daemon-bridge.out" 2> "$out/$kname-daemon-bridge.err" &
     pids+=("$!")
     kopen_xterm XTermKDE
     kopen_gtk org.gestured.Left 400 300
@@ -200,31 +221,31 @@ if kwin_start kwin-3; then
     done
     kmove xtermkde 200 100 900 600
     kmove org.gestured.Left 440 250 400 300
-    kjs "$(kclient org.gestured.Left).forEach(c => { workspace.activeClient = c; });"
+    kactivate org.gestured.Left
     for _ in $(seq 100); do
         "$ctl" hit-test --socket "$ksock" --output Virtual-0 640 400 2>/dev/null | grep -q org.gestured.Left && break; sleep 0.05
     done
     "$ctl" status --socket "$ksock" --format json | jq -e '.desktop.windows == 2 and .desktop.backend == "kde"' > /dev/null \
-        && pass "KDE daemon: the bridge's two windows are in its status" || fail "KDE daemon: status $("$ctl" status --socket "$ksock" --format json)"
-    "$ctl" hit-test --socket "$ksock" --output Virtual-0 640 400 > "$out/kde-hit.txt" 2>&1
-    grep -q "org.gestured.Left" "$out/kde-hit.txt" && ! grep -q "xtermkde" "$out/kde-hit.txt" \
-        && pass "KDE daemon: hit-test --output Virtual-0 640 400 hits the GTK window" || fail "KDE daemon: hit-test 640 400: $(cat "$out/kde-hit.txt")"
-    "$ctl" hit-test --socket "$ksock" --output Virtual-0 300 600 > "$out/kde-hit2.txt" 2>&1
-    grep -q "xtermkde" "$out/kde-hit2.txt" && ! grep -q "org.gestured.Left" "$out/kde-hit2.txt" \
-        && pass "KDE daemon: hit-test --output Virtual-0 300 600 hits the xterm" || fail "KDE daemon: hit-test 300 600: $(cat "$out/kde-hit2.txt")"
-    timeout 10 "$ctl" listen --socket "$ksock" --format json > "$out/kde-listen.jsonl" 2>&1 &
+        && pass "$K daemon: the bridge's two windows are in its status" || fail "$K daemon: status $("$ctl" status --socket "$ksock" --format json)"
+    "$ctl" hit-test --socket "$ksock" --output Virtual-0 640 400 > "$out/$kname-hit.txt" 2>&1
+    grep -q "org.gestured.Left" "$out/$kname-hit.txt" && ! grep -q "xtermkde" "$out/$kname-hit.txt" \
+        && pass "$K daemon: hit-test --output Virtual-0 640 400 hits the GTK window" || fail "$K daemon: hit-test 640 400: $(cat "$out/$kname-hit.txt")"
+    "$ctl" hit-test --socket "$ksock" --output Virtual-0 300 600 > "$out/$kname-hit2.txt" 2>&1
+    grep -q "xtermkde" "$out/$kname-hit2.txt" && ! grep -q "org.gestured.Left" "$out/$kname-hit2.txt" \
+        && pass "$K daemon: hit-test --output Virtual-0 300 600 hits the xterm" || fail "$K daemon: hit-test 300 600: $(cat "$out/$kname-hit2.txt")"
+    timeout 10 "$ctl" listen --socket "$ksock" --format json > "$out/$kname-listen.jsonl" 2>&1 &
     klistener=$!
-    for _ in $(seq 200); do grep -q '"gtk-tap"\|"xterm-tap"' "$out/kde-listen.jsonl" 2>/dev/null && break; sleep 0.05; done
+    for _ in $(seq 200); do grep -q '"gtk-tap"\|"xterm-tap"' "$out/$kname-listen.jsonl" 2>/dev/null && break; sleep 0.05; done
     sleep 0.5
     kill "$klistener" 2>/dev/null
-    if grep -q '"gesture":"gtk-tap"' "$out/kde-listen.jsonl" && ! grep -q '"gesture":"xterm-tap"' "$out/kde-listen.jsonl"; then
-        pass "KDE daemon: a recorded tap over the GTK window reaches its rule, not the xterm's below"
+    if grep -q '"gesture":"gtk-tap"' "$out/$kname-listen.jsonl" && ! grep -q '"gesture":"xterm-tap"' "$out/$kname-listen.jsonl"; then
+        pass "$K daemon: a recorded tap over the GTK window reaches its rule, not the xterm's below"
     else
-        fail "KDE daemon: the tap's gestures: $(grep -o '"gesture":"[a-z-]*"' "$out/kde-listen.jsonl" | sort | uniq -c | tr '\n' ' ')"
+        fail "$K daemon: the tap's gestures: $(grep -o '"gesture":"[a-z-]*"' "$out/$kname-listen.jsonl" | sort | uniq -c | tr '\n' ' ')"
     fi
     kwin_stop
 else
-    fail "KWin started for the daemon checks (log: $(tail -3 "$krun/kwin-3.log"))"
+    fail "$K: started for the daemon checks (log: $(tail -3 "$krun/kwin-3.log"))"
 fi
 kill "${kclients[@]}" 2> /dev/null
-echo "figure: the KDE part took $(ms "$kde_t0" "$(now)") ms (package install included)"
+echo "figure: the $K part took $(ms "$kde_t0" "$(now)") ms (package install included)"

@@ -51,13 +51,16 @@ percentiles() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { if (NR 
 # --- the bridge's output -----------------------------------------------------------------------------
 # Each printed line, prefixed with the time it arrived. The last complete snapshot is the last line
 # with "part" = "parts" - 1 (a snapshot of at most 100 windows is one line).
+# bridge_in: a command prefix that runs the bridge in another system (chroot ROOT); bridge_ctl: its gesturectl.
+bridge_in=()
+bridge_ctl=
 start_bridge() {  # name, environment assignments..., [-- more arguments of gesturectl desktop]
     local name=$1; shift
     local assignments=() arguments=()
     while [ $# -gt 0 ] && [ "$1" != -- ]; do assignments+=("$1"); shift; done
     [ $# -gt 0 ] && shift && arguments=("$@")
     : > "$out/$name.lines"
-    env -i PATH=/usr/bin:/bin "${assignments[@]}" "$ctl" desktop --print --poll-interval 500 "${arguments[@]}" \
+    "${bridge_in[@]}" /usr/bin/env -i PATH=/usr/bin:/bin "${assignments[@]}" "${bridge_ctl:-$ctl}" desktop --print --poll-interval 500 "${arguments[@]}" \
         > >(while IFS= read -r line; do printf '%s %s\n' "$EPOCHREALTIME" "$line"; done >> "$out/$name.lines") \
         2> "$out/$name.err" &
     bridge=$!
@@ -83,6 +86,13 @@ check() {  # name, what, jq condition, [seconds]
 }
 win() { echo ".windows[] | select(.app == \"$1\")"; }
 
+# The recorded tap the daemon checks inject over a window.
+recording="$root/Tests/GestureDaemonTests/Fixtures/Wacom ISDv4 E6 Finger.single-tap-center.events"
+# GESTURED_DESKTOPS: which parts to run (default all): any of sway-x11 (headless sway, Xvfb + openbox, the
+# daemon over sway), debian12 (GNOME Shell 43, KWin 5.27), debian13 (GNOME Shell 48, KWin 6 in a trixie root).
+wants() { [ -z "${GESTURED_DESKTOPS:-}" ] || [[ " $GESTURED_DESKTOPS " == *" $1 "* ]]; }
+
+if wants sway-x11; then
 # --- headless sway -----------------------------------------------------------------------------------
 sway_start() {  # run number, [the run whose XDG_RUNTIME_DIR to reuse: the same login]; sets SWAYSOCK
     local rt="$out/sway-run-${2:-$1}"
@@ -318,7 +328,6 @@ windows:
       - id: right-tap
         kind: tap
 EOF
-recording="$root/Tests/GestureDaemonTests/Fixtures/Wacom ISDv4 E6 Finger.single-tap-center.events"
 "$gestured" run --no-devices --inject "$recording" --inject-when-subscribed --config "$out/windows.yaml" \
     --socket "$socket" > "$out/daemon.log" 2>&1 &
 daemon=$!
@@ -455,10 +464,60 @@ EOF2
     fi
 fi
 
-# --- GNOME Shell 43 headless, with the shipped extension ---------------------------------------------
-. "$root/Tests/desktop/gnome.sh"
-# --- KWin 5.27 headless, with the shipped KWin script ------------------------------------------------
-. "$root/Tests/desktop/kde.sh"
+fi  # sway-x11
+
+# --- GNOME Shell 43 and KWin 5.27 (Debian 12, this machine's), headless, with the shipped extension / script
+if wants debian12 && scripts/install-deps gnome-shell xwayland gir1.2-gtk-4.0 python3-gi foot xterm dbus-daemon libglib2.0-bin; then
+    gname=gnome gin=() gctl=$ctl ggestured=$gestured bridge_in=() bridge_ctl=$ctl
+    . "$root/Tests/desktop/gnome.sh"
+else
+    wants debian12 && fail "GNOME: install gnome-shell xwayland gir1.2-gtk-4.0 python3-gi foot xterm dbus-daemon libglib2.0-bin"
+fi
+if wants debian12 && scripts/install-deps kwin-wayland xwayland kwin-style-breeze libkf5screen-bin qtwayland5 gir1.2-gtk-4.0 python3-gi xterm dbus-daemon libglib2.0-bin; then
+    kname=kde kin=() kctl=$ctl kgestured=$gestured bridge_in=() bridge_ctl=$ctl
+    . "$root/Tests/desktop/kde.sh"
+else
+    wants debian12 && fail "KDE: install kwin-wayland xwayland kwin-style-breeze libkf5screen-bin qtwayland5"
+fi
+
+# --- GNOME Shell 48 and KWin 6 (Debian 13), headless, in a trixie root --------------------------------
+# The root comes from Debian's registry (scripts/debian-root, made once a run and reused); the checkout
+# and this run's folder are bound into it at their own paths, so the root's programs and the host's
+# tools see the same sockets and files. The bridge and the daemon running there are this checkout's
+# release builds (built on Debian 12, as a user of Debian 13 would install them); the debug builds
+# above need this machine's Swift runtime.
+. "$root/scripts/lib/debian-root.sh"
+trixie_t0=$(now)
+if ! wants debian13; then
+    :
+elif ! trixie_tar=$(scripts/debian-root trixie "${TRIXIE_DESKTOP_PACKAGES[@]}"); then
+    fail "Debian 13: the trixie root could not be made from Debian's registry (scripts/debian-root above says why): GNOME 48 and KWin 6 not run"
+elif ! { swift build -c release --product gesturectl > "$out/release-build.log" 2>&1 \
+         && swift build -c release --product gestured >> "$out/release-build.log" 2>&1; }; then
+    grep -v '^\[' "$out/release-build.log" | tail -30
+    fail "Debian 13: the release build of gesturectl and gestured failed"
+else
+    release=$(swift build -c release --show-bin-path)
+    troot=$(mktemp -d /var/tmp/gestured-trixie.XXXXXX)
+    root_unpack "$trixie_tar" "$troot" && root_enter "$troot" "$root" "$out" \
+        || fail "Debian 13: the trixie root could not be entered"
+    trap 'cleanup; root_leave "$troot"' EXIT
+    echo "figure: the trixie root ready in $(ms "$trixie_t0" "$(now)") ms (made or reused, unpacked, entered)"
+    echo "Debian 13 root: $(root_run "$troot" dpkg-query -W -f '${Package} ${Version}\n' gnome-shell mutter kwin-wayland xwayland libgtk-4-1 | tr '\n' ' ')"
+    root_run "$troot" apt-get update -qq > "$out/trixie-apt.log" 2>&1 || log "apt-get update in the trixie root failed: $(tail -2 "$out/trixie-apt.log")"
+    for candidate in hyprland niri labwc; do
+        if root_run "$troot" apt-cache show "$candidate" > /dev/null 2>&1; then echo "Debian 13 has $candidate"; else echo "Debian 13 has no $candidate package"; fi
+    done
+    gname=gnome48 gin=(chroot "$troot") gctl=$release/gesturectl ggestured=$release/gestured bridge_in=(chroot "$troot") bridge_ctl=$release/gesturectl
+    . "$root/Tests/desktop/gnome.sh"
+    kname=kde6 kin=(chroot "$troot") kctl=$release/gesturectl kgestured=$release/gestured bridge_in=(chroot "$troot") bridge_ctl=$release/gesturectl
+    . "$root/Tests/desktop/kde.sh"
+    bridge_in=() bridge_ctl=
+    cleanup
+    root_leave "$troot"
+    rm -rf "$troot"
+    echo "figure: the Debian 13 part took $(ms "$trixie_t0" "$(now)") ms"
+fi
 
 [ "$notrun" -gt 0 ] && echo "($notrun checks not run: see NOT RUN above)"
 echo "$passed passed, $failed failed"

@@ -1,12 +1,12 @@
-// gestured's GNOME Shell extension, GNOME 43 and 44 (legacy imports). The GNOME 45+ variant is
-// ../../45/gestured@gestured.org/extension.js (ES modules); docs/desktop.md, "GNOME".
+// gestured's GNOME Shell extension, GNOME 43 and 44 (legacy imports). Written by scripts/generate-gnome-extension from
+// desktop/gnome-shell/src (head-43.js, exporter.js, tail-43.js): edit those; docs/desktop.md, "GNOME".
 'use strict';
 const {Gio, GLib, Meta, Shell} = imports.gi;
 const Main = imports.ui.main;
 
 // BEGIN exporter
-// The exporter (the same in both variants, between the BEGIN / END lines; Tests/desktop/gnome.sh
-// checks that): collects the windows, serialises them to JSON, exports them read-only on the session bus.
+// The exporter, the same in both variants: collects the windows, serialises them to JSON, exports them
+// read-only on the session bus.
 // No logic the Swift side (GnomeReader) could do: which windows count, where they are, is decided there.
 const FORMAT_VERSION = 1;
 const BUS_NAME = 'org.gestured.Desktop';

@@ -1,5 +1,5 @@
-// gestured's GNOME Shell extension, GNOME 45 and later (ES modules). The GNOME 43 / 44 variant is
-// ../../43/gestured@gestured.org/extension.js (legacy imports); docs/desktop.md, "GNOME".
+// gestured's GNOME Shell extension, GNOME 45 and later (ES modules). Written by scripts/generate-gnome-extension from
+// desktop/gnome-shell/src (head-45.js, exporter.js, tail-45.js): edit those; docs/desktop.md, "GNOME".
 import Gio from 'gi://Gio';
 import GLib from 'gi://GLib';
 import Meta from 'gi://Meta';
@@ -8,8 +8,8 @@ import * as Main from 'resource:///org/gnome/shell/ui/main.js';
 import {Extension} from 'resource:///org/gnome/shell/extensions/extension.js';
 
 // BEGIN exporter
-// The exporter (the same in both variants, between the BEGIN / END lines; Tests/desktop/gnome.sh
-// checks that): collects the windows, serialises them to JSON, exports them read-only on the session bus.
+// The exporter, the same in both variants: collects the windows, serialises them to JSON, exports them
+// read-only on the session bus.
 // No logic the Swift side (GnomeReader) could do: which windows count, where they are, is decided there.
 const FORMAT_VERSION = 1;
 const BUS_NAME = 'org.gestured.Desktop';
