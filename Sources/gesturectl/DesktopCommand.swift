@@ -42,7 +42,7 @@ extension GestureCtl {
         var seat: String = "seat0"
         @Option(name: .customLong("kwin-script"), help: ArgumentHelp(
             "The KWin script to load on KDE Plasma.", valueName: "path"))
-        var kwinScript: String = DesktopSources.installedKWinScript
+        var kwinScript: String = DesktopSourceCatalog.installedKWinScript
 
         func validate() throws {
             guard (50...1000).contains(pollInterval) else {
@@ -76,7 +76,7 @@ extension GestureCtl {
             SignalFD.block(stopSignals)
             let stop = try? SignalFD(signals: stopSignals)
             options.stopDescriptor = stop?.fd.rawValue
-            let source = DesktopSources.make(choice, kwinScript: kwinScript)
+            let source = DesktopSourceCatalog.make(choice, kwinScript: kwinScript)
             let bridge = DesktopBridge(source: source, sink: sink, options: options, log: log)
             let status = bridge.run()
             source.disconnect()
