@@ -83,17 +83,6 @@ extension GestureCtl {
             if status != 0 { throw ExitCode(status) }
         }
 
-        static func environment() -> [String: String] {
-            var result: [String: String] = [:]
-            var entry = environ
-            while let pointer = entry.pointee {
-                let text = String(cString: pointer)
-                if let equals = text.firstIndex(of: "=") {
-                    result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-                }
-                entry += 1
-            }
-            return result
-        }
+        static func environment() -> [String: String] { ProcessEnvironment.current() }
     }
 }

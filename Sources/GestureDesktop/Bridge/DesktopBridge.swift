@@ -232,9 +232,7 @@ public final class DesktopBridge {
         let compositorCount = fds.count
         if let fd = sink.descriptor { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
         if let fd = options.stopDescriptor { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
-        let timeout = deadline.map { Int32(clamping: max(0, ($0 - now + 999) / 1000)) } ?? -1
-        let ready = fds.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), timeout) }
-        guard ready >= 0 else { return }  // EINTR: the next step waits again
+        guard case .success(let ready) = Poll.wait(&fds, until: deadline) else { return }  // a poll error: the next step waits again
         if options.stopDescriptor != nil, fds.last?.revents ?? 0 != 0 {
             handle(.stopRequested)
             return
