@@ -101,6 +101,11 @@ let package = Package(
             "GestureProtocol", "GesturePosix", "GestureCore", "GestureReport",
             .product(name: "FlyingFox", package: "FlyingFox"),
         ]),
+        // `gesturectl view`'s options, once: gesturectl parses them and runs gesturectl-view, which
+        // parses the same set.
+        .target(name: "GestureViewOptions", dependencies: [
+            "GestureProtocol", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         // Daemon runtime: event loop, socket protocol, bindings, replay driver, systemd notify.
         .target(name: "GestureDaemon", dependencies: [
             "GestureCore", "GestureRecording", "GestureConfig", "GestureDevices", "GesturePosix",
@@ -112,13 +117,13 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: leanRelease),
         .executableTarget(name: "gesturectl", dependencies: [
-            "GestureProtocol", "GestureReport", "GesturePosix", "GestureCore", "GestureDesktop",
+            "GestureProtocol", "GestureReport", "GesturePosix", "GestureCore", "GestureDesktop", "GestureViewOptions",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: leanRelease),
         // `gesturectl view`'s program: gesturectl runs it, so that only it links the web server and
         // Foundation (docs/view.md); the package puts it in /usr/libexec/gestured.
         .executableTarget(name: "gesturectl-view", dependencies: [
-            "GestureView", "GestureProtocol", "GesturePosix",
+            "GestureView", "GestureViewOptions", "GestureProtocol", "GesturePosix",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: viewRelease),
         // Benchmarks (issue 6): throughput, per-frame latency, allocations. Not a test.

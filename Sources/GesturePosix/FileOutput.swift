@@ -23,25 +23,30 @@ public final class LineWriter {
     }
 
     public func flush() {
-        buffer.withUnsafeBytes { writeFully(fd, $0) }
+        _ = buffer.withUnsafeBytes { writeFully(fd, $0) }
         buffer.removeAll(keepingCapacity: true)
     }
 }
 
-/// Writes all of `bytes` to `fd`, retrying short writes and EINTR; stops quietly at any other
-/// error (a closed pipe: the reader is gone and there is nobody to tell).
-func writeFully(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) {
+/// Writes all of `bytes` to `fd`, retrying short writes and EINTR; stops at any other error (a
+/// closed pipe: the reader is gone) and returns it, for callers that have somebody to tell.
+@discardableResult
+public func writeFully(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Result<Void, Errno> {
     var offset = 0
     while offset < bytes.count {
         let result = retryingOnInterrupt { Errno.result(write(fd, bytes.baseAddress! + offset, bytes.count - offset)) }
-        guard case .success(let n) = result, n > 0 else { return }
-        offset += n
+        switch result {
+        case .success(let n) where n > 0: offset += n
+        case .success: return .failure(Errno(rawValue: EIO))
+        case .failure(let error): return .failure(error)
+        }
     }
+    return .success(())
 }
 
 /// Writes text to fd 2 in full (no stdio buffering shared between threads).
 public func writeStandardError(_ text: String) {
-    Array(text.utf8).withUnsafeBytes { writeFully(2, $0) }
+    _ = Array(text.utf8).withUnsafeBytes { writeFully(2, $0) }
 }
 
 /// Ends the process (flushing nothing; callers write with `writeStandardError` / `LineWriter`).

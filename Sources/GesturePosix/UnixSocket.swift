@@ -56,12 +56,9 @@ public enum UnixListener {
             var st = stat()
             if lstat(path, &st) == 0 {
                 guard (st.st_mode & S_IFMT) == S_IFSOCK else { throw SystemCallError("bind", errno: Errno(rawValue: EEXIST), subject: path) }
-                let probe = socket(AF_UNIX, type, 0)
-                let live = withUnixAddress(path) { address, length in
-                    retryingOnInterrupt { Errno.result(connect(probe, address, length)) }
-                }.map { (try? $0.get()) != nil } ?? false
-                Glibc.close(probe)
-                if live {
+                let probe = try? UnixSocket.connect(to: path)
+                if let probe { Glibc.close(probe) }
+                if probe != nil {
                     throw SystemCallError("bind", errno: Errno(rawValue: EADDRINUSE), subject: "\(path) (another gestured is listening)")
                 }
                 unlink(path)
@@ -99,5 +96,19 @@ public enum UnixListener {
             throw error
         }
         return FileDescriptor(rawValue: fd)
+    }
+}
+
+/// Connecting to a Unix socket (a client's side: the daemon's socket, a compositor's).
+public enum UnixSocket {
+    /// A blocking, close-on-exec stream socket connected to `path` ("@name": the abstract
+    /// namespace), the connect retried after EINTR; the error names the call and the path.
+    public static func connect(to path: String, calls: some SessionCalls = LinuxSessionCalls.shared) throws(SystemCallError) -> Int32 {
+        let fd = try calls.unixStreamSocket().get("socket", subject: path)
+        if case .failure(let error) = retryingOnInterrupt({ calls.connectOnce(fd, to: path) }) {
+            calls.closeDescriptor(fd)
+            throw SystemCallError("connect", errno: error, subject: path)
+        }
+        return fd
     }
 }

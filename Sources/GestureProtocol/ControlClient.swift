@@ -26,15 +26,7 @@ public final class ControlClient {
     public init(path: String) throws(SystemCallError) {
         // A local until connected: once `self.fd` is set, a throwing init also runs deinit,
         // which would close the fd a second time.
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw SystemCallError.current("socket", subject: path) }
-        let result = withUnixAddress(path) { address, length in
-            retryingOnInterrupt { Errno.result(connect(fd, address, length)) }
-        } ?? .failure(Errno(rawValue: ENAMETOOLONG))
-        if case .failure(let error) = result {
-            close(fd)
-            throw SystemCallError("connect", errno: error, subject: path)
-        }
+        let fd = try UnixSocket.connect(to: path)
         self.fd = fd
         self.source = fd
     }
@@ -118,21 +110,14 @@ public final class ControlClient {
                 continue
             }
             // A timeout of 0 still looks once: what is already there (a line, the end) is read.
-            var wait: Int32 = -1
-            if timeout >= 0 {
-                let remaining = deadline - monotonicMicroseconds()
-                wait = remaining <= 0 ? 0 : Int32(min(remaining / 1000 + 1, Int64(Int32.max)))
-            }
             var pfds = [pollfd(fd: source, events: Int16(POLLIN), revents: 0),
                         pollfd(fd: interruptFD ?? -1, events: Int16(POLLIN), revents: 0)]
-            // Interrupted: the loop recomputes the remaining time and polls again.
-            switch Errno.result(poll(&pfds, 2, wait)) {
+            switch Poll.wait(&pfds, until: timeout >= 0 ? deadline : nil) {
             case .success(0):
                 if timeout >= 0 && monotonicMicroseconds() >= deadline {
                     throw SystemCallError("poll", code: ETIMEDOUT, subject: "daemon socket")
                 }
                 continue
-            case .failure(.interrupted): continue
             case .success: break
             case .failure(let error): throw SystemCallError("poll", errno: error, subject: "daemon socket")
             }

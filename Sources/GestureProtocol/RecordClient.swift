@@ -155,14 +155,6 @@ public struct RecordClient {
 
     /// Writes all of `text`; false on error.
     private static func write(_ text: String, to fd: Int32) -> Bool {
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return false }
-            offset += n
-        }
-        return true
+        (try? Array(text.utf8).withUnsafeBytes { writeFully(fd, $0) }.get()) != nil
     }
 }

@@ -5,65 +5,31 @@ import Glibc
 import GesturePosix
 import GestureProtocol
 import GestureView
+import GestureViewOptions
 
 /// `gesturectl view`'s own program (docs/view.md): gesturectl runs it, so that gesturectl itself
-/// links no HTTP library and no Foundation. Its options are `gesturectl view`'s.
+/// links no HTTP library and no Foundation. Its options are `gesturectl view`'s (`ViewOptions`, one set).
 @main
 struct ViewMain: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "gesturectl view",
-            abstract: "Show the fingers, regions, windows and every gesture's state and reason in the browser, live.",
-            discussion: """
-            Starts a web server on 127.0.0.1 (a free port, or --port) with a random token in its URL, \
-            subscribes to the daemon like `gesturectl listen` (touches, gestures, explain lines, and \
-            status, devices and the scene once a second) and streams what it reads to the page. Opens the \
-            browser with xdg-open when there is a display, and prints the URL either way. Requests without \
-            the token, or from another Origin, are refused; the page cannot change the daemon. \
-            With --replay, shows a recording instead, played by the page with a scrub timeline.
-            """)
+        static let configuration = CommandConfiguration(commandName: "gesturectl view", abstract: ViewOptions.abstract,
+                                                        discussion: ViewOptions.discussion)
 
-        @Option(name: .long, help: "Daemon socket (default: as every gesturectl command finds it).")
-        var socket: String?
-
-        @Option(name: .long, help: "Port on 127.0.0.1 (default: a free one).")
-        var port: UInt16 = 0
-
-        @Flag(name: .customLong("no-open"), help: "Print the URL only; do not start a browser.")
-        var noOpen = false
-
-        @Option(name: .long, help: ArgumentHelp("Show this recording instead of the live daemon (run through `gestured replay`).",
-                                               valueName: "file"))
-        var replay: [String] = []
-
-        @Option(name: .long, help: ArgumentHelp("With --replay: the desktop snapshot to replay over (`gesturectl desktop --print --once`).",
-                                               valueName: "file"))
-        var desktop: String?
-
-        @Option(name: .long, help: ArgumentHelp("With --replay: the configuration to replay with (default: gestured's embedded one).",
-                                               valueName: "file"))
-        var config: String?
-
-        func validate() throws {
-            if replay.isEmpty && (desktop != nil || config != nil) {
-                throw ValidationError("--desktop and --config go with --replay (a live view shows the daemon's own)")
-            }
-        }
+        @OptionGroup var options: ViewOptions
 
         func run() throws {
             let assets: String
             do { assets = try ViewAssets.locate() } catch { fail("\(error)") }
             let feed = ViewFeed()
-            if replay.isEmpty {
-                let path = socket ?? ControlClient.defaultSocketPath
-                DaemonSource(socketPath: path, feed: feed).start()
+            if options.replay.isEmpty {
+                DaemonSource(socketPath: options.socketPath, feed: feed).start()
             } else {
                 do {
-                    feed.setReplay(try ReplaySource.load(recordings: replay, desktop: desktop, config: config))
+                    feed.setReplay(try ReplaySource.load(recordings: options.replay, desktop: options.desktop, config: options.config))
                 } catch { fail("\(error)") }
             }
             let server: ViewServer
-            do { server = try ViewServer(port: port, feed: feed, assets: assets) } catch { fail("\(error)") }
-            let open = !noOpen
+            do { server = try ViewServer(port: options.port, feed: feed, assets: assets) } catch { fail("\(error)") }
+            let open = !options.noOpen, port = options.port
             Task {
                 do {
                     try await server.start()

@@ -42,7 +42,7 @@ extension GestureCtl {
         var seat: String = "seat0"
         @Option(name: .customLong("kwin-script"), help: ArgumentHelp(
             "The KWin script to load on KDE Plasma.",
-            discussion: "Default: $\(DesktopAssets.environmentKey)/\(DesktopAssets.kwinScript), else the installed \(DesktopSources.installedKWinScript), else the checkout's desktop/\(DesktopAssets.kwinScript) when gesturectl was built from one.",
+            discussion: "Default: $\(DesktopAssets.environmentKey)/\(DesktopAssets.kwinScript), else the installed \(DesktopSourceCatalog.installedKWinScript), else the checkout's desktop/\(DesktopAssets.kwinScript) when gesturectl was built from one.",
             valueName: "path"))
         var kwinScript: String?
 
@@ -84,7 +84,7 @@ extension GestureCtl {
             SignalFD.block(stopSignals)
             let stop = try? SignalFD(signals: stopSignals)
             options.stopDescriptor = stop?.fd.rawValue
-            let source = DesktopSources.make(choice, kwinScript: kwinScript, environment: Self.environment())
+            let source = DesktopSourceCatalog.make(choice, kwinScript: kwinScript, environment: Self.environment())
             let bridge = DesktopBridge(source: source, sink: sink, options: options, log: log)
             let status = bridge.run()
             source.disconnect()
@@ -112,17 +112,6 @@ extension GestureCtl {
             throw ExitCode(items.contains { $0.status == .missing } ? 1 : 0)
         }
 
-        static func environment() -> [String: String] {
-            var result: [String: String] = [:]
-            var entry = environ
-            while let pointer = entry.pointee {
-                let text = String(cString: pointer)
-                if let equals = text.firstIndex(of: "=") {
-                    result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-                }
-                entry += 1
-            }
-            return result
-        }
+        static func environment() -> [String: String] { ProcessEnvironment.current() }
     }
 }

@@ -188,20 +188,10 @@ func flushStandardOutput() { fflush(nil) }
 
 /// Runs a program with this process's standard streams and waits for it; its exit status.
 func spawnAndWait(_ path: String, _ arguments: [String], quiet: Bool = false) -> Int32 {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    if quiet { posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0) }
-    let argv = ([path] + arguments).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
-    var pid: pid_t = 0
-    let spawned = path.contains("/") ? posix_spawn(&pid, path, &actions, nil, argv, environ)
-                                     : posix_spawnp(&pid, path, &actions, nil, argv, environ)
-    guard spawned == 0 else {
-        writeStandardError("gesturectl: cannot run \(path): \(String(cString: strerror(spawned)))\n")
+    switch ChildProcess.run(path, arguments, quietOutput: quiet) {
+    case .success(let status): return status
+    case .failure(let error):
+        writeStandardError("gesturectl: cannot run \(path): \(String(cString: strerror(error.rawValue)))\n")
         return 127
     }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
 }

@@ -100,17 +100,10 @@ func writeFile(_ text: String, to path: String) throws {
     let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw WriteFailure(description: "cannot write \(temporary): \(String(cString: strerror(errno)))") }
     let bytes = Array((text.hasSuffix("\n") ? text : text + "\n").utf8)
-    var offset = 0
-    while offset < bytes.count {
-        let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-        if n < 0 && errno == EINTR { continue }
-        if n <= 0 {
-            let message = String(cString: strerror(errno))
-            close(fd)
-            unlink(temporary)
-            throw WriteFailure(description: "cannot write \(temporary): \(message)")
-        }
-        offset += n
+    if case .failure(let error) = bytes.withUnsafeBytes({ writeFully(fd, $0) }) {
+        close(fd)
+        unlink(temporary)
+        throw WriteFailure(description: "cannot write \(temporary): \(error)")
     }
     close(fd)
     guard rename(temporary, path) == 0 else {

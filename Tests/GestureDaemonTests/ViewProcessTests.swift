@@ -9,6 +9,21 @@ import Testing
 /// daemon's lines. A process of its own, so its answers never wait for the test run's shared thread
 /// pool (an in-process server starved there for minutes while other suites held both threads).
 @Suite(.serialized) struct ViewProcessTests {
+    /// One set of options (`ViewOptions`): gesturectl-view's help is `gesturectl view`'s, bar the
+    /// `--version` gesturectl adds to all its commands; an option one takes and the other refuses is
+    /// a failure here.
+    @Test func gesturectlViewAndItsProgramTakeTheSameOptions() throws {
+        let ctl = try runBinary("gesturectl", ["view", "--help"])
+        let program = try runBinary("gesturectl-view", ["--help"])
+        #expect(ctl.status == 0 && program.status == 0)
+        let ctlLines = ctl.stdout.split(separator: "\n").filter { !$0.contains("--version") }
+        #expect(program.stdout.split(separator: "\n") == ctlLines)
+        for binary in [["gesturectl", "view"], ["gesturectl-view"]] {
+            let refused = try runBinary(binary[0], Array(binary.dropFirst()) + ["--desktop", "d.json"])
+            #expect(refused.status != 0 && refused.stderr.contains("--desktop and --config go with --replay"), "\(binary)")
+        }
+    }
+
     @Test func aRequestWithoutTheTokenIsRefused() throws {
         let daemon = try DaemonProcess()
         let view = try ViewProcess(socket: daemon.socketPath)

@@ -241,18 +241,7 @@ public final class BindingExecutor {
     /// beyond stderr, default signal mask and dispositions, with the daemon's environment plus
     /// `environment`.
     static func spawn(command: String, environment: [String: String]) throws(SystemCallError) -> pid_t {
-        var env: [String: String] = [:]
-        var entry = environ
-        while let pointer = entry.pointee {
-            let item = String(cString: pointer)
-            if let eq = item.firstIndex(of: "=") {
-                let key = String(item[..<eq])
-                if !privateVariables.contains(key) && !key.hasPrefix("GESTURE_") {
-                    env[key] = String(item[item.index(after: eq)...])
-                }
-            }
-            entry += 1
-        }
+        var env = ProcessEnvironment.current().filter { !privateVariables.contains($0.key) && !$0.key.hasPrefix("GESTURE_") }
         for (k, v) in environment { env[k] = v.replacingNUL }
         let envStrings = env.keys.sorted().map { "\($0)=\(env[$0]!)" }
         let argvStrings = ["/bin/sh", "-c", command.replacingNUL]

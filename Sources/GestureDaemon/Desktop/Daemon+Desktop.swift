@@ -10,7 +10,7 @@ extension Daemon {
     /// Answers a `desktop` request.
     func answerDesktop(_ pending: PendingRequest) -> String {
         let client = pending.client
-        switch desktopBridges.receive(pending.request.line ?? "", client: client.id, now: monotonicMicroseconds()) {
+        switch seatBridges.receive(pending.request.line ?? "", client: client.id, now: monotonicMicroseconds()) {
         case .refused(let reply):
             logger.notice("desktop snapshot refused", metadata: [
                 "client": "\(client.name)", "error": "\(ProtocolLine.message(ofError: reply) ?? reply)"])
@@ -19,14 +19,14 @@ extension Daemon {
             if let old = replacedClient {
                 var j = JSONLine()
                 j.add("type", "desktop-replaced")
-                j.add("seat", DesktopBridges.seat)
+                j.add("seat", SeatBridgeRegistry.seat)
                 j.add("by", client.id)
                 hub.sendLine(j.line, toClient: old)
                 logger.notice("desktop bridge replaced", metadata: ["old": "\(old)", "new": "\(client.name)"])
                 applyDesktop(nil)
             } else if complete != nil && pipeline.engine.desktop == nil {
                 logger.info("desktop bridge connected", metadata: ["client": "\(client.name)",
-                                                                   "backend": "\(desktopBridges.backend)"])
+                                                                   "backend": "\(seatBridges.backend)"])
             }
             if let complete { applyDesktop(complete) }
             return reply
@@ -35,7 +35,7 @@ extension Daemon {
 
     /// Client `client` left: when it was the bridge, its windows go at once.
     func desktopClientGone(_ client: Int) {
-        guard desktopBridges.clientGone(client) else { return }
+        guard seatBridges.clientGone(client) else { return }
         logger.notice("desktop bridge disconnected: its windows are dropped", metadata: ["client": "\(client)"])
         applyDesktop(nil)
     }

@@ -42,7 +42,7 @@ public final class Daemon {
     /// attach / update / detach / set-surface (AppRequests.swift).
     var apps: AppRequests
     /// The session bridges and their snapshots (Desktop/).
-    let desktopBridges = DesktopBridges()
+    let seatBridges = SeatBridgeRegistry()
     /// Desktop conditions already logged (said once each).
     var desktopNotes: Set<String> = []
     let bindings: BindingDispatcher

@@ -21,7 +21,7 @@ extension Replay {
 
     /// `loadDesktop` of text already read (`file` names it in errors).
     public static func desktop(fromSnapshotLines text: String, file: String) throws(RecordingError) -> Desktop {
-        let bridges = DesktopBridges()
+        let bridges = SeatBridgeRegistry()
         var desktop: Desktop?
         var lastLine = 0
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {

@@ -32,7 +32,7 @@ extension Daemon {
                 ("explain", pipeline.engine.explains ? "true" : "false"),
                 ("recordings", String(recordings.count)),
             ] + apps.statusFields + [
-                ("desktop", desktopBridges.statusField(desktop: pipeline.engine.desktop, now: monotonicMicroseconds())),
+                ("desktop", seatBridges.statusField(desktop: pipeline.engine.desktop, now: monotonicMicroseconds())),
                 // What a subscribe filter can name (gesturectl checks --gesture and --region).
                 ("gestures", ProtocolLine.strings(configuration.engine.gestureIDs)),
                 ("regions", ProtocolLine.strings(Self.regionIDs(configuration.engine.root))),

@@ -49,6 +49,6 @@ extension Daemon {
     /// of the desktop, each window with the rule it matched.
     func sceneDesktop() -> String {
         guard let desktop = pipeline.engine.desktop else { return "null" }
-        return desktop.sceneJSON(backend: desktopBridges.backend) { pipeline.engine.window(forRegion: $0.regionID)?.rule }
+        return desktop.sceneJSON(backend: seatBridges.backend) { pipeline.engine.window(forRegion: $0.regionID)?.rule }
     }
 }

@@ -50,7 +50,7 @@ public enum DesktopCheck {
                 return items
             }
         }
-        let source = DesktopSources.make(choice, kwinScript: kwinScript, environment: environment)
+        let source = DesktopSourceCatalog.make(choice, kwinScript: kwinScript, environment: environment)
         do {
             try source.connect()
             defer { source.disconnect() }
@@ -109,7 +109,7 @@ public enum DesktopCheck {
     static func fix(for backend: DesktopBackend, error: DesktopSourceError) -> String {
         switch backend {
         case .kde where error.description.contains("KWin script"):
-            return "install the gestured package (it puts the script in \(DesktopSources.installedKWinScript)), or pass --kwin-script PATH"
+            return "install the gestured package (it puts the script in \(DesktopSourceCatalog.installedKWinScript)), or pass --kwin-script PATH"
         case .kde:
             return "run it inside a KDE Plasma session (KWin must own org.kde.KWin on the session bus)"
         case .gnome:

@@ -11,18 +11,21 @@ import GestureProtocol
 /// again with backoff; while the compositor is away the daemon connection is closed, so the daemon
 /// drops the windows at once.
 ///
+/// The table is `transition(from:on:once:)`'s; `handle` logs and performs its actions. Each row's
+/// actions are in brackets; `once`: what a `--once` run does instead.
+///
 /// | state | event | next | what is done |
 /// |---|---|---|---|
-/// | looking | `compositorFound` | reading | the scene read and sent |
-/// | looking | `compositorMissing` | looking | a restarted compositor looked for where it documents its socket (`CompositorDiscovery`), the next attempt after the backoff (`once`: finished, 1) |
-/// | reading | `compositorNews`, `pollDue` | reading | the scene read, sent if it changed |
-/// | reading | `compositorLost` | looking | the sink closed; the next attempt after the backoff (`once`: finished, 1) |
-/// | looking, reading | `sinkGone` | the same | the sink closed (nothing of it is watched until it opens again); opened again after its backoff (at most 1 s), the scene sent again |
-/// | looking, reading | `sinkReplaced` | finished | another bridge has the seat: exit status 0 |
-/// | looking, reading | `stopRequested` | finished | the source disconnected (KDE: its KWin script unloaded): exit status 0 |
-/// | looking | `compositorNews`, `pollDue`, `compositorLost` | looking | impossible (nothing is read while looking): logged as a bug |
-/// | reading | `compositorFound`, `compositorMissing` | reading | impossible (no connection is tried while reading): logged as a bug |
-/// | finished | any | finished | nothing |
+/// | looking | `compositorFound` | reading | the scene read and sent [readScene] |
+/// | looking | `compositorMissing` | looking | a restarted compositor looked for where it documents its socket (`CompositorDiscovery`), the next attempt after the backoff [lookForRestartedCompositor, retryCompositorLater] (`once`: finished, 1) |
+/// | reading | `compositorNews`, `pollDue` | reading | the scene read, sent if it changed [readScene] |
+/// | reading | `compositorLost` | looking | the source disconnected, the sink closed; the next attempt after the backoff [disconnectSource, closeSink, retryCompositorLater] (`once`: finished, 1) |
+/// | looking, reading | `sinkGone` | the same | the sink closed (nothing of it is watched until it opens again); opened again after its backoff (at most 1 s), the scene sent again [retrySinkLater] (`once`: finished, 1) |
+/// | looking, reading | `sinkReplaced` | finished | another bridge has the seat: exit status 0 [] |
+/// | looking, reading | `stopRequested` | finished | the source disconnected (KDE: its KWin script unloaded): exit status 0 [disconnectSource] |
+/// | looking | `compositorNews`, `pollDue`, `compositorLost` | looking | impossible (nothing is read while looking): logged as a bug [logBug] |
+/// | reading | `compositorFound`, `compositorMissing` | reading | impossible (no connection is tried while reading): logged as a bug [logBug] |
+/// | finished | any | finished | nothing [] |
 public final class DesktopBridge {
     public struct Options: Sendable {
         /// Microseconds between reads while windows exist and the backend misses changes.
@@ -52,6 +55,24 @@ public final class DesktopBridge {
         case sinkReplaced(String)
         /// SIGTERM, SIGINT or SIGHUP (`Options.stopDescriptor`).
         case stopRequested
+
+        /// The event without what it carries: a column of the table.
+        public enum Kind: String, CaseIterable, Sendable {
+            case compositorFound, compositorMissing, compositorNews, pollDue, compositorLost, sinkGone, sinkReplaced, stopRequested
+        }
+
+        public var kind: Kind {
+            switch self {
+            case .compositorFound: .compositorFound
+            case .compositorMissing: .compositorMissing
+            case .compositorNews: .compositorNews
+            case .pollDue: .pollDue
+            case .compositorLost: .compositorLost
+            case .sinkGone: .sinkGone
+            case .sinkReplaced: .sinkReplaced
+            case .stopRequested: .stopRequested
+            }
+        }
     }
 
     let source: DesktopSource
@@ -105,33 +126,85 @@ public final class DesktopBridge {
     }
 
     public func handle(_ event: Event) {
+        let (next, actions) = Self.transition(from: state, on: event.kind, once: options.once)
+        if case .finished = state { return }
+        switch event {
+        case .stopRequested: log("stopping")
+        case .sinkReplaced(let line): log("another bridge took over this seat (\(line)); stopping")
+        case .sinkGone: log("the daemon went away; trying again")
+        case .compositorFound:
+            if state == .looking {
+                compositorBackoff.succeeded()
+                if reportedAbsence { log("\(source.backend): connected to \(source.target)") }
+                reportedAbsence = false
+            }
+        case .compositorMissing(let error):
+            if state == .looking && options.once { log("\(error)") }
+        case .compositorLost(let error):
+            if state == .reading { log("\(error); looking for the compositor again") }
+        case .compositorNews, .pollDue: break
+        }
+        state = next
+        for action in actions { perform(action, for: event) }
+    }
+
+    /// What `handle` does after the transition, in this order.
+    public enum Action: Equatable, Sendable {
+        /// The source disconnected (KDE: its KWin script unloaded).
+        case disconnectSource
+        /// The sink closed, the scene read and sent forgotten (the daemon drops the windows).
+        case closeSink
+        /// The scene sent forgotten, the sink opened again after its backoff.
+        case retrySinkLater
+        /// A restarted compositor looked for where it documents its socket (`CompositorDiscovery`).
+        case lookForRestartedCompositor
+        /// The next connection attempt after the compositor's backoff.
+        case retryCompositorLater
+        /// The scene read, and sent if it changed.
+        case readScene
+        /// An impossible pair: logged as a bug, nothing else.
+        case logBug
+    }
+
+    /// The State × Event table of the doc comment, with no I/O (`DesktopBridgeTableTests` checks
+    /// the two agree, row by row). `once`: a lost compositor, a missing one or a gone daemon
+    /// finishes the run with status 1.
+    public static func transition(from state: State, on event: Event.Kind, once: Bool) -> (next: State, actions: [Action]) {
         switch (state, event) {
         case (.finished, _):
-            break
+            return (state, [])
         case (_, .stopRequested):
-            log("stopping")
-            source.disconnect()
-            state = .finished(status: 0)
-        case (_, .sinkReplaced(let line)):
-            log("another bridge took over this seat (\(line)); stopping")
-            state = .finished(status: 0)
+            return (.finished(status: 0), [.disconnectSource])
+        case (_, .sinkReplaced):
+            return (.finished(status: 0), [])
         case (_, .sinkGone):
-            log("the daemon went away; trying again")
+            return (once ? .finished(status: 1) : state, [.retrySinkLater])
+        case (.looking, .compositorFound):
+            return (.reading, [.readScene])
+        case (.looking, .compositorMissing):
+            return once ? (.finished(status: 1), []) : (.looking, [.lookForRestartedCompositor, .retryCompositorLater])
+        case (.reading, .compositorNews), (.reading, .pollDue):
+            return (.reading, [.readScene])
+        case (.reading, .compositorLost):
+            return (once ? .finished(status: 1) : .looking, [.disconnectSource, .closeSink, .retryCompositorLater])
+        case (.looking, .compositorNews), (.looking, .pollDue), (.looking, .compositorLost),
+             (.reading, .compositorFound), (.reading, .compositorMissing):
+            return (state, [.logBug])
+        }
+    }
+
+    private func perform(_ action: Action, for event: Event) {
+        switch action {
+        case .disconnectSource: source.disconnect()
+        case .closeSink:
+            current = nil
+            lastSent = nil
+            sink.close()
+        case .retrySinkLater:
             lastSent = nil
             sinkRetryAt = monotonicMicroseconds() + sinkBackoff.failed()
-            if options.once { state = .finished(status: 1) }
-        case (.looking, .compositorFound):
-            state = .reading
-            compositorBackoff.succeeded()
-            if reportedAbsence { log("\(source.backend): connected to \(source.target)") }
-            reportedAbsence = false
-            refresh()
-        case (.looking, .compositorMissing(let error)):
-            if options.once {
-                log("\(error)")
-                state = .finished(status: 1)
-                return
-            }
+        case .lookForRestartedCompositor:
+            guard case .compositorMissing(let error) = event else { return }
             if let moved = source.relocate() {
                 log("\(error); \(source.backend) restarted: reading the new instance at \(moved)")
                 compositorBackoff.succeeded()
@@ -139,21 +212,11 @@ public final class DesktopBridge {
                 log("\(error); trying again")
             }
             reportedAbsence = true
-            compositorRetryAt = monotonicMicroseconds() + compositorBackoff.failed()
-        case (.reading, .compositorNews), (.reading, .pollDue):
-            refresh()
-        case (.reading, .compositorLost(let error)):
-            log("\(error); looking for the compositor again")
-            source.disconnect()
+        case .retryCompositorLater:
             reportedAbsence = true
-            current = nil
-            lastSent = nil
-            sink.close()
-            state = options.once ? .finished(status: 1) : .looking
             compositorRetryAt = monotonicMicroseconds() + compositorBackoff.failed()
-        case (.looking, .compositorNews), (.looking, .pollDue), (.looking, .compositorLost),
-             (.reading, .compositorFound), (.reading, .compositorMissing):
-            log("bug: \(event) while \(state); ignored")
+        case .readScene: refresh()
+        case .logBug: log("bug: \(event) while \(state); ignored")
         }
     }
 
@@ -232,9 +295,7 @@ public final class DesktopBridge {
         let compositorCount = fds.count
         if let fd = sink.descriptor { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
         if let fd = options.stopDescriptor { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
-        let timeout = deadline.map { Int32(clamping: max(0, ($0 - now + 999) / 1000)) } ?? -1
-        let ready = fds.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), timeout) }
-        guard ready >= 0 else { return }  // EINTR: the next step waits again
+        guard case .success(let ready) = Poll.wait(&fds, until: deadline) else { return }  // a poll error: the next step waits again
         if options.stopDescriptor != nil, fds.last?.revents ?? 0 != 0 {
             handle(.stopRequested)
             return

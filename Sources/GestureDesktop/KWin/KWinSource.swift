@@ -110,10 +110,7 @@ public final class KWinSource: DesktopSource {
     private func awaitReport(_ bus: DBusConnection) throws(DesktopSourceError) -> Bool {
         var reported = false
         try waitUntil(deadline: monotonicMicroseconds() + requestTimeoutMicroseconds, orGiveUp: true) { () throws(DesktopSourceError) in
-            if let fd = bus.descriptor {
-                var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                _ = poll(&descriptor, 1, 20)
-            }
+            if let fd = bus.descriptor { _ = Poll.readable(fd, until: monotonicMicroseconds() + 20_000) }
             reported = try handle(bus.takeMessages(read: true)) || latest != nil
             return reported
         }
@@ -126,8 +123,7 @@ public final class KWinSource: DesktopSource {
                 if orGiveUp { return }
                 throw DesktopSourceError("KWin: the old script \(Self.scriptName) was not unloaded in time")
             }
-            var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
-            nanosleep(&pause, nil)
+            Poll.sleep(microseconds: 10_000)
         }
     }
 
@@ -192,7 +188,9 @@ public final class KWinSource: DesktopSource {
                 }
                 outputs = KWinReader.outputs(supportInformation: reply.first?.string ?? "")
             }
-            let doctor = ProgramOutput.run("kscreen-doctor", ["-j"], extraEnvironment: ["QT_QPA_PLATFORM=wayland", "KSCREEN_BACKEND_INPROCESS=1"])
+            // Only when the outputs changed; a kscreen-doctor that hangs is killed at the deadline.
+            let doctor = try? ChildProcess.output("kscreen-doctor", ["-j"], extraEnvironment: ["QT_QPA_PLATFORM=wayland", "KSCREEN_BACKEND_INPROCESS=1"],
+                                                  timeoutMicroseconds: requestTimeoutMicroseconds).get()
             rotations = (doctor.flatMap { try? DesktopJSON(parsing: $0) }).map(KWinReader.rotations(kscreenDoctor:)) ?? [:]
             if doctor == nil { notice = "KDE: kscreen-doctor -j gave no outputs (package libkf5screen-bin or kscreen): outputs are taken as not rotated" }
         }

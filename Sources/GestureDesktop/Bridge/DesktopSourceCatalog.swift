@@ -1,5 +1,5 @@
 /// The reader for a chosen backend.
-public enum DesktopSources {
+public enum DesktopSourceCatalog {
     /// Where the package installs the KWin script.
     public static let installedKWinScript = "/usr/share/gestured/kwin/gestured.js"
 

@@ -11,15 +11,7 @@ public final class CompositorSocket {
 
     /// Connects to `path` (fails at once when nobody listens there).
     public init(path: String) throws(SystemCallError) {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw SystemCallError.current("socket", subject: path) }
-        let result = withUnixAddress(path) { address, length in
-            retryingOnInterrupt { Errno.result(connect(fd, address, length)) }
-        } ?? .failure(Errno(rawValue: ENAMETOOLONG))
-        if case .failure(let error) = result {
-            close(fd)
-            throw SystemCallError("connect", errno: error, subject: path)
-        }
+        let fd = try UnixSocket.connect(to: path)
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         self.fd = fd
         self.path = path
@@ -95,15 +87,11 @@ public final class CompositorSocket {
 
     /// Waits until the socket is ready for `events`; ETIMEDOUT at `deadline`.
     public func wait(for events: Int16, until deadline: Int64) throws(SystemCallError) {
-        while true {
-            let remaining = deadline - monotonicMicroseconds()
-            if remaining <= 0 { throw SystemCallError("poll", code: ETIMEDOUT, subject: "\(path): no answer in time") }
-            var pfd = pollfd(fd: fd, events: events, revents: 0)
-            switch Errno.result(poll(&pfd, 1, Int32(min(remaining / 1000 + 1, 60_000)))) {
-            case .success(0), .failure(.interrupted): continue
-            case .success: return
-            case .failure(let error): throw SystemCallError("poll", errno: error, subject: path)
-            }
+        var descriptors = [pollfd(fd: fd, events: events, revents: 0)]
+        switch Poll.wait(&descriptors, until: deadline) {
+        case .success(0): throw SystemCallError("poll", code: ETIMEDOUT, subject: "\(path): no answer in time")
+        case .success: return
+        case .failure(let error): throw SystemCallError("poll", errno: error, subject: path)
         }
     }
 }

@@ -25,7 +25,7 @@ import GestureProtocol
 ///
 /// A complete snapshot that passes the last checks (windows on listed outputs, ids once) is
 /// applied; from a client other than the bridge it first makes that client the bridge.
-final class DesktopBridges {
+final class SeatBridgeRegistry {
     static let seat = "seat0"
 
     enum Assembly {
