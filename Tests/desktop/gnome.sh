@@ -302,6 +302,11 @@ if gnome_start shell-3 --virtual-monitor 1280x800; then
     done
     "$ctl" status --socket "$gsock" --format json | jq -e '.desktop.windows == 2 and .desktop.backend == "gnome"' > /dev/null \
         && pass "$G daemon: the bridge's two windows are in its status" || fail "$G daemon: status $("$ctl" status --socket "$gsock" --format json)"
+    "${gin[@]}" /usr/bin/env -i PATH=/usr/bin:/bin XDG_CURRENT_DESKTOP=GNOME WAYLAND_DISPLAY=wayland-0 DBUS_SESSION_BUS_ADDRESS="$gbus" \
+        "$gctl" desktop --check --socket "$gsock" > "$out/$gname-check.txt" 2>&1 && gcheck=0 || gcheck=$?
+    [ "$gcheck" -eq 0 ] && grep -q "the gestured extension runs" "$out/$gname-check.txt" && grep -q "the daemon answers" "$out/$gname-check.txt" \
+        && pass "$G daemon: gesturectl desktop --check: everything there" \
+        || fail "$G daemon: gesturectl desktop --check (exit $gcheck): $(cat "$out/$gname-check.txt")"
     "$ctl" hit-test --socket "$gsock" --output Meta-0 640 400 > "$out/$gname-hit.txt" 2>&1
     grep -q "org.gestured.Left" "$out/$gname-hit.txt" && ! grep -q "foot-app" "$out/$gname-hit.txt" \
         && pass "$G daemon: hit-test --output Meta-0 640 400 hits the GTK window" || fail "$G daemon: hit-test 640 400: $(cat "$out/$gname-hit.txt")"

@@ -229,6 +229,12 @@ if kwin_start kwin-3; then
     done
     "$ctl" status --socket "$ksock" --format json | jq -e '.desktop.windows == 2 and .desktop.backend == "kde"' > /dev/null \
         && pass "$K daemon: the bridge's two windows are in its status" || fail "$K daemon: status $("$ctl" status --socket "$ksock" --format json)"
+    # What a user runs to see what works, while the session's bridge runs: all there.
+    "${kin[@]}" /usr/bin/env -i PATH=/usr/bin:/bin XDG_CURRENT_DESKTOP=KDE WAYLAND_DISPLAY=wayland-kw XDG_RUNTIME_DIR="$krun/rt" DBUS_SESSION_BUS_ADDRESS="$kbus" \
+        "$kctl" desktop --check --socket "$ksock" > "$out/$kname-check.txt" 2>&1 && kcheck=0 || kcheck=$?
+    [ "$kcheck" -eq 0 ] && grep -q "its KWin script gestured-desktop is loaded" "$out/$kname-check.txt" && grep -q "the daemon answers" "$out/$kname-check.txt" \
+        && pass "$K daemon: gesturectl desktop --check beside the running bridge: everything there" \
+        || fail "$K daemon: gesturectl desktop --check (exit $kcheck): $(cat "$out/$kname-check.txt")"
     "$ctl" hit-test --socket "$ksock" --output Virtual-0 640 400 > "$out/$kname-hit.txt" 2>&1
     grep -q "org.gestured.Left" "$out/$kname-hit.txt" && ! grep -q "$kxterm" "$out/$kname-hit.txt" \
         && pass "$K daemon: hit-test --output Virtual-0 640 400 hits the GTK window" || fail "$K daemon: hit-test 640 400: $(cat "$out/$kname-hit.txt")"

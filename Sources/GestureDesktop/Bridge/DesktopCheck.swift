@@ -50,6 +50,13 @@ public enum DesktopCheck {
                 return items
             }
         }
+        if choice.backend == .kde, let running = runningKDEBridge(choice: choice) {
+            // Another bridge (gestured-desktop.service) owns the script's reply name: a second one
+            // cannot load the script, and need not: what it loaded is what the user has.
+            items.append(running)
+            items.append(kscreenDoctor(onPath: onPath))
+            return items
+        }
         let source = DesktopSourceCatalog.make(choice, kwinScript: kwinScript, environment: environment)
         do {
             try source.connect()
@@ -68,16 +75,31 @@ public enum DesktopCheck {
         case .gnome:
             items.append(gnomeExtension(choice: choice, environment: environment))
         case .kde:
-            if !onPath("kscreen-doctor") {
-                items.append(Item(.warning, "kscreen-doctor is not installed: outputs are taken as not rotated",
-                                  fix: "install it: apt install libkscreen-bin (Debian 13) or libkf5screen-bin (Debian 12), dnf install kscreen"))
-            } else {
-                items.append(Item(.ok, "kscreen-doctor is installed (outputs' rotations)"))
-            }
+            items.append(kscreenDoctor(onPath: onPath))
         case .sway, .i3, .hyprland, .niri, .x11:
             break
         }
         return items
+    }
+
+    static func kscreenDoctor(onPath: (String) -> Bool) -> Item {
+        onPath("kscreen-doctor")
+            ? Item(.ok, "kscreen-doctor is installed (outputs' rotations)")
+            : Item(.warning, "kscreen-doctor is not installed: outputs are taken as not rotated",
+                   fix: "install it: apt install libkscreen-bin (Debian 13) or libkf5screen-bin (Debian 12), dnf install kscreen")
+    }
+
+    /// When a bridge already runs in this KDE session: whether its script is loaded in KWin.
+    static func runningKDEBridge(choice: BackendChoice) -> Item? {
+        guard let bus = try? DBusConnection(address: choice.target.isEmpty ? nil : choice.target) else { return nil }
+        defer { bus.close() }
+        guard bus.hasOwner(KWinSource.busName) else { return nil }
+        let loaded = (try? bus.call("org.kde.KWin", "/Scripting", "org.kde.kwin.Scripting", "isScriptLoaded",
+                                    [.string(KWinSource.scriptName)]))?.first?.bool == true
+        return loaded
+            ? Item(.ok, "a gesturectl desktop already runs in this session (it owns \(KWinSource.busName)) and its KWin script \(KWinSource.scriptName) is loaded")
+            : Item(.missing, "a gesturectl desktop runs in this session (it owns \(KWinSource.busName)) but KWin has no script \(KWinSource.scriptName) loaded",
+                   fix: "restart it: systemctl --user restart gestured-desktop (its log says why the script did not load)")
     }
 
     static func gnomeExtension(choice: BackendChoice, environment: [String: String]) -> Item {
