@@ -12,6 +12,7 @@ extension EngineLane {
         }
         slots[r].state = to
         if to == .failed || event == .reset, slots[r].pending != nil {
+            endHold(r)
             slots[r].pending = nil
             slots[r].settleUntil = nil
             pendingCount -= 1
@@ -150,6 +151,7 @@ extension EngineLane {
                 heldSuccesses += 1
                 slots[r].pendingOrder = heldSuccesses
                 if explains && !slots[r].keptWaits.isEmpty { explainKeptWait(r, &out) }
+                _ = boundHold(r, &out)
             case .blocked(let q):
                 transition(r, .fail, requiredSucceeded(q), &out)
             }
@@ -170,6 +172,7 @@ extension EngineLane {
         default: return
         }
         if slots[r].pending != nil {
+            endHold(r)
             slots[r].pending = nil
             pendingCount -= 1
         }
@@ -224,7 +227,7 @@ extension EngineLane {
                     transition(r, .fail, requiredSucceeded(q), &out)
                     changed = true
                 case .waiting:
-                    break
+                    if boundHold(r, &out) { changed = true }
                 }
             }
         }

@@ -10,7 +10,7 @@ extension EngineLane {
     mutating func recomputeDeadline() {
         var best: Timestamp?
         for r in slots.indices where slots[r].state == .possible && !slots[r].touches.isEmpty {
-            let d = slots[r].pending == nil ? logics.deadline(r) : slots[r].settleUntil
+            let d = slots[r].pending == nil ? logics.deadline(r) : slots[r].settleUntil ?? holdDeadline(r)
             if let d, best == nil || d < best! { best = d }
         }
         cachedDeadline = best

@@ -52,6 +52,9 @@ struct EngineLane: Sendable {
         var sequenceStart = Timestamp.zero
         /// A success held while the finger count settles: released at this time.
         var settleUntil: Timestamp?
+        /// Since when a recognizer that cannot decide holds this one's success (past settling):
+        /// bounded by `holdLimit` (EngineLane+Holds.swift).
+        var heldSince: Timestamp?
         var requires: [Int] = []
         var requiredBy: [Int] = []
         /// Recognizers this one waits for in this sequence because a keeping region holds its touches
@@ -145,6 +148,12 @@ struct EngineLane: Sendable {
     /// Held successes given up at the end of a sequence because what they waited for waited too (a
     /// cycle of waits; an invariant of the engine holds it at zero).
     var waitCycles = 0
+    /// The longest a success was held by a recognizer that cannot decide (ms; EngineLane+Holds.swift).
+    var longestHold = 0.0
+    /// The most such a hold may last on this lane's device kind, ms (`configure(for:)`).
+    var holdLimit = EngineLane.holdLimit(for: .touchscreen)
+    /// Holds are bounded (false only to measure how long they lasted unbounded: HoldLengthTests).
+    var boundsHolds = true
     /// The window or output region the first finger of the sequence hit (-1: none), its id, and when it
     /// landed: fingers that land within the settle time join it (`joinFirstFinger`).
     var firstFinger = -1
@@ -221,6 +230,7 @@ struct EngineLane: Sendable {
     /// (`SwipeStyle.resolved(for:)`).
     mutating func configure(for kind: DeviceKind) {
         deviceKind = kind
+        holdLimit = boundsHolds ? EngineLane.holdLimit(for: kind) : .infinity
         for r in slots.indices { applyDeviceKind(r) }
     }
 
@@ -400,7 +410,7 @@ struct EngineLane: Sendable {
                     due = r
                     break
                 }
-            } else if let until = slots[r].settleUntil, until <= deadline, settled < 0 {
+            } else if let until = slots[r].settleUntil ?? holdDeadline(r), until <= deadline, settled < 0 {
                 settled = r
             }
         }

@@ -179,6 +179,14 @@ public struct GestureEngine: Sendable {
     /// Held successes given up at a sequence's end because of a cycle of waits, in any lane (a bug if
     /// ever non-zero: no recognizer waits for one that waits for it).
     var waitCycles: Int { lanes.reduce(0) { $0 + $1.waitCycles } }
+    /// Holds by undecided recognizers are bounded (EngineLane+Holds.swift); false only to measure
+    /// how long they last unbounded (set before any device is added).
+    var boundsHolds: Bool {
+        get { template.boundsHolds }
+        set { template.boundsHolds = newValue }
+    }
+    /// The longest a success was held by a recognizer that could not decide, over every lane, ms.
+    var longestHold: Double { lanes.reduce(0) { max($0, $1.longestHold) } }
 
     /// Transitions the state machine refused in any lane (a bug if ever non-zero).
     var illegalTransitions: Int {

@@ -114,6 +114,10 @@ enum Reason: Sendable, Hashable {
     case settledByMotion(Double, Double)
     /// Rotation: turned this many degrees, which does not dominate the scale change (×scale).
     case turnDoesNotDominate(Double, Double)
+    /// Undecided while its fingers were down, it held recognizer (index)'s success this many ms
+    /// (the most it may): it gives way, and the held recognizer goes on (docs/recognizers.md,
+    /// "No endless holds").
+    case heldRivalTooLong(Int, Double)
     /// The fingers' motion is not this recognizer's (pan: it is a pinch; pinch: it is a pan / twist).
     case motionIsNot(RecognizerKind, Double, Double)
     /// Hygiene: the first report after touch-down jumped (mm) in (ms) and was ignored.
@@ -240,6 +244,8 @@ enum Reason: Sendable, Hashable {
         case .crowded(let kind, let n, let r):
             return "\(kind == .pinch ? "pinch" : "rotation") not considered: \(n) fingers down, \(name(r)) may still be the gesture"
         case .settledByMotion(let d, let t): return "moved \(f(d)) mm >= \(f(t)) mm before another finger joined"
+        case .heldRivalTooLong(let r, let ms):
+            return "undecided after holding \(name(r)) for \(f(ms)) ms: gives way, \(name(r)) goes on"
         case .turnDoesNotDominate(let deg, let scale):
             return "rotation \(f(deg))° does not dominate a ×\(Reason.fmt2(scale)) scale change"
         case .motionIsNot(let kind, let a, let b):

@@ -183,11 +183,18 @@ struct PairMotion: Sendable {
 
     /// The span changes more than the pair moves together, and more than it turns.
     var isPinchLike: Bool { abs(spanChange) >= together && abs(logScale) >= abs(rotation) }
-    /// The pair turns more than it scales, and each finger's arc is at least three quarters of the
-    /// pair's common motion: the fingers move opposite ways around their midpoint, or one pivots about
-    /// the other (arc = common motion), not a pair moving together with one finger leading.
+    /// The pair turns more than it scales (|turn| > |ln scale|).
     var turnDominates: Bool { abs(rotation) > abs(logScale) }
     /// Each finger's arc about the pair's midpoint, mm.
     var arc: Double { abs(rotation) * span / 2 }
-    var isTurnLike: Bool { turnDominates && arc >= 0.75 * together }
+    /// The turn is most of what the fingers do apart from moving together: each finger's arc is at
+    /// least three quarters of the pair's common motion (they move opposite ways around their
+    /// midpoint, or one pivots about the other: arc = common motion), not a pair moving together
+    /// with one finger leading.
+    var turnLeads: Bool { arc >= 0.75 * together }
+    /// A rotation: the turn dominates the scale and either leads the motion (`turnLeads`) or is wide,
+    /// at least `wide` degrees: a turn that far is a rotation whatever else the pair does (a pivot
+    /// finger, a turn while dragging, a turn while zooming). A leading finger turns the pair only
+    /// while it is ahead, by the lead over the span (a few degrees), and then the pair moves together.
+    func isTurnLike(wide: Double) -> Bool { turnDominates && (turnLeads || degrees >= wide) }
 }

@@ -1,8 +1,10 @@
 /// Rotation: two fingers whose connecting line turns `rotationThreshold` degrees (hysteresis) when
 /// turning dominates the motion: the turn exceeds the log of the scale change (so the threshold grows
-/// with the scale: a zoom's drift is not a twist) and each finger's arc is at least three quarters of
-/// the pair's common motion (not two fingers panning around a curve, nor a pair moving together with
-/// one finger leading). The angle only counts once the fingers are
+/// with the scale: a zoom's drift is not a twist) and either each finger's arc is at least three
+/// quarters of the pair's common motion (not two fingers panning around a curve, nor a pair moving
+/// together with one finger leading) or the turn is wide, `wideTurnFactor` times the threshold (a
+/// pivot finger, a turn while dragging or zooming: a turn that far is a rotation whatever else the
+/// pair does). The angle only counts once the fingers are
 /// `rotationMinimumSpan` mm apart (closer, a millimetre of jitter is degrees of angle). Rotation is
 /// cumulative radians from that moment, clockwise positive in surface coordinates; velocity in
 /// radians per second. A third finger is ignored. Continuous. Every reason a rotation fails is in
@@ -46,8 +48,14 @@ struct RotationRecognizer: RecognizerLogic {
     }
     private var motion = PairMotion()
     private var ring = VelocityRing()
-    /// The largest turn that did not dominate (for the explain line).
+    /// A turn this many times `rotationThreshold` is a rotation whatever else the pair does
+    /// (`PairMotion.isTurnLike`).
+    static let wideTurnFactor = 3.0
+    private var wideTurn: Double { Self.wideTurnFactor * p.rotationThreshold }
+    /// The largest turn that did not dominate (for the explain line), and whether it dominated the
+    /// scale (then the pair's common motion overruled it).
     private var overruled: Double?
+    private var overruledByMotion = false
     /// The fingers it reports: those of the set it tracks (two, or on a touchpad every finger down
     /// when the set formed: a pinch of three fingers is a pinch of three).
     private var fingers = 2
@@ -57,7 +65,10 @@ struct RotationRecognizer: RecognizerLogic {
     /// but never dominated the scale change, or it never turned far enough (0° when no pair formed).
     /// The scale quoted is the fingers' when they lifted, as a pinch of the same fingers reports it.
     private var liftedTooSoon: Reason {
-        if let overruled { return .turnDoesNotDominate(overruled, motion.scale) }
+        if let overruled {
+            return overruledByMotion ? .motionIsNot(.rotation, motion.arc, motion.together)
+                : .turnDoesNotDominate(overruled, motion.scale)
+        }
         return .notEnoughTurn(motion.degrees, p.rotationThreshold)
     }
 
@@ -70,6 +81,7 @@ struct RotationRecognizer: RecognizerLogic {
         motion = PairMotion()
         ring.reset()
         overruled = nil
+        overruledByMotion = false
     }
 
     mutating func handle(_ input: borrowing RecognizerInput, state published: GestureState) -> Proposal {
@@ -123,11 +135,12 @@ struct RotationRecognizer: RecognizerLogic {
             state = .done
             proposal = .fail(liftedTooSoon)
         case (.tracking, .turned(let degrees)):
-            if motion.isTurnLike && !crowded {
+            if motion.isTurnLike(wide: wideTurn) && !crowded {
                 state = .active
                 proposal = .begin(.turned(degrees, p.rotationThreshold))
             } else if degrees > (overruled ?? 0) {
                 overruled = degrees
+                overruledByMotion = motion.turnDominates
             }
         case (.active, .moved):
             proposal = .change
@@ -151,7 +164,7 @@ struct RotationRecognizer: RecognizerLogic {
     /// frames, then the fingers alternate frames, as some firmware reports) turns the pair for a moment,
     /// then moves it together: not a rotation however the frames interleave.
     var disqualification: Reason? {
-        guard state == .active, !motion.isTurnLike else { return nil }
+        guard state == .active, !motion.isTurnLike(wide: wideTurn) else { return nil }
         return .motionIsNot(.rotation, motion.arc, motion.together)
     }
 
