@@ -33,6 +33,8 @@ root_enter() {  # dir, shared host paths...
     # Mutter starts Xwayland only when /tmp/.X11-unix exists with its usual mode.
     mkdir -p "$dir/tmp/.X11-unix" && chmod 1777 "$dir/tmp" "$dir/tmp/.X11-unix"
     cp /etc/resolv.conf "$dir/etc/resolv.conf" 2> /dev/null || true
+    # mmdebstrap leaves /etc/machine-id empty; an installed system has one (D-Bus reads it).
+    [ -s "$dir/etc/machine-id" ] || tr -d '-' < /proc/sys/kernel/random/uuid > "$dir/etc/machine-id"
 }
 
 root_leave() {  # dir
