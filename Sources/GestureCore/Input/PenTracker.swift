@@ -165,6 +165,11 @@ struct PenTilt: Sendable {
     let x: AbsInfo
     let y: AbsInfo
 
+    init(x: AbsInfo, y: AbsInfo) {
+        self.x = x
+        self.y = y
+    }
+
     init?(description: DeviceDescription) {
         guard let x = description.absInfo[.absTiltX], let y = description.absInfo[.absTiltY] else { return nil }
         self.x = x
