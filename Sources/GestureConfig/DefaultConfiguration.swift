@@ -18,8 +18,10 @@ enum DefaultConfiguration {
 
         version: 1
 
-        # Which devices to open. With no `include`, every touchscreen, touchpad and tablet finger
-        # interface is used. Matches take a `kind` (touchscreen | touchpad | tablet), a `name` glob,
+        # Which devices to open. With no `include`, every touchscreen, touchpad and tablet is used, pen
+        # interfaces too: a pen's touches take only gestures with `touch-types: [pen]`, and while a pen is
+        # near, fingers landing on its panel are ignored (`palm-rejection` in surfaces; docs/configuration.md,
+        # "Pens"). Matches take a `kind` (touchscreen | touchpad | tablet), a `name` glob,
         # `vendor` / `product` in hex (or `vendor-product: "056a:00e6"`), or a device `path`.
         devices:
           grab: false          # true: take the devices exclusively (nothing else sees their events)
@@ -27,7 +29,7 @@ enum DefaultConfiguration {
           include: []
           ignore: []
           # ignore:
-          #   - name: "*Pen*"                  # a pen interface is not a finger interface
+          #   - name: "*Pen*"                  # leave the pens out (no pen gestures, no palm rejection)
           #   - vendor-product: "056a:00e6"
 
         # How each device maps onto its surface. The first matching rule wins. With no rule, a

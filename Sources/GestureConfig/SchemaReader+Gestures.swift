@@ -6,7 +6,8 @@ extension SchemaReader {
     // MARK: Gestures
 
     static let commonGestureKeys = ["id", "kind", "region", "enabled", "require-to-fail", "simultaneous-with",
-                                    "cancels-touches", "delays-touches-began", "delays-touches-ended"]
+                                    "cancels-touches", "delays-touches-began", "delays-touches-ended",
+                                    "touch-types", "buttons"]
 
     /// The parameter keys each kind accepts.
     static func parameterKeys(_ kind: RecognizerKind) -> [String] {
@@ -120,6 +121,18 @@ extension SchemaReader {
         }
         if let n = fields["delays-touches-ended"] {
             spec.delaysTouchesEnded = reader.bool(n, "'delays-touches-ended' in \(context)") ?? spec.delaysTouchesEnded
+        }
+        if let n = fields["touch-types"],
+           let types = enumSet(n, "'touch-types' in \(context)", TouchType.self, aliases: ["all": Set(TouchType.allCases)]) {
+            spec.touchTypes = types.reduce(into: TouchTypes()) { $0.insert(TouchTypes($1)) }
+        }
+        if let n = fields["buttons"],
+           let buttons = enumSet(n, "'buttons' in \(context)", StylusButtonName.self) {
+            spec.buttons = buttons.reduce(into: StylusButtons()) { $0.insert(StylusButtons(name: $1.rawValue) ?? []) }
+            if !spec.touchTypes.contains(.pen) && !spec.touchTypes.contains(.eraser) {
+                reader.error(n, "'buttons' in \(context) are a pen's barrel buttons, and this gesture takes only "
+                    + "fingers: add 'touch-types: [pen]'")
+            }
         }
         entry.requireToFail = references(fields["require-to-fail"], "'require-to-fail' in \(context)")
         entry.simultaneousWith = references(fields["simultaneous-with"], "'simultaneous-with' in \(context)")
@@ -277,4 +290,9 @@ extension SchemaReader {
         }
         return ok ? values : nil
     }
+}
+
+/// The words of `buttons:` (`StylusButtons`), as the kernel names the codes (BTN_STYLUS …).
+enum StylusButtonName: String, CaseIterable, Hashable {
+    case stylus, stylus2, stylus3
 }

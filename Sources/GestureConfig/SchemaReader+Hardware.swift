@@ -78,7 +78,8 @@ extension SchemaReader {
         return items.enumerated().compactMap { index, item in
             let context = "surfaces[\(index)]"
             guard let fields = reader.fields(item, in: context,
-                                             allowed: ["match", "size", "rotation", "calibration", "physical-size", "output", "axes"])
+                                             allowed: ["match", "size", "rotation", "calibration", "physical-size", "output", "axes",
+                                                       "palm-rejection"])
             else { return nil }
             var rule = SurfaceRule(match: DeviceMatch(), surface: SurfaceConfiguration())
             if let match = fields["match"] { rule.match = deviceMatch(match, in: "'match' of \(context)") ?? DeviceMatch() }
@@ -102,6 +103,10 @@ extension SchemaReader {
                 }
             }
             if let axes = fields["axes"] { rule.surface.axes = positionAxes(axes, in: "'axes' in \(context)") }
+            if let n = fields["palm-rejection"],
+               let mode = enumValue(n, "'palm-rejection' in \(context)", PalmRejection.self) {
+                rule.surface.palmRejection = mode
+            }
             if let calibration = fields["calibration"], let items = reader.list(calibration, "'calibration' in \(context)") {
                 if items.count != 6 {
                     reader.error(calibration,

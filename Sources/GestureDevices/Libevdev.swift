@@ -124,6 +124,8 @@ final class Libevdev: EvdevEventSource {
             version: UInt16(truncatingIfNeeded: libevdev_get_id_version(device)),
             properties: properties, codes: codes, absInfo: absInfo, path: path)
         description.knowsAxisValues = true
+        // Which devices are siblings of one panel (a pen and its fingers): DeviceSiblings.
+        description.physicalPath = libevdev_get_phys(device).map { String(cString: $0) }
         return description
     }
 }

@@ -187,6 +187,13 @@ public struct RecognizerSpec: Hashable, Sendable {
     /// Forwarding: which of its touches this recognizer holds back from the desktop while it may
     /// still take them. Set by the config layer.
     public var holdsForwarded: ForwardingHold = .never
+    /// The touch types it takes (`touch-types:`, UIGestureRecognizer.allowedTouchTypes): a touch of
+    /// another type is never bound to it (docs/recognizers.md, "Pens").
+    public var touchTypes: TouchTypes = .finger
+    /// The pen's barrel buttons that must be held as a touch lands for it to take the touch
+    /// (`buttons:`, like UIGestureRecognizer.buttonMask): exactly these, so a plain pen tap and a
+    /// barrel-button tap never both take one touch. Fingers hold none.
+    public var buttons: StylusButtons = []
 
     public init(id: String, kind: RecognizerKind, region: String, parameters: RecognizerParameters = .init(),
                 requireToFail: [String] = [], simultaneousWith: [String] = [], cancelsTouches: Bool = true,

@@ -28,6 +28,7 @@ extension EngineLane {
             var e = GestureEvent(gestureName: slots[r].name, kind: slots[r].kind, state: to, time: now,
                                  deviceName: slots[r].deviceName, regionName: slots[r].regionName, fingers: 0)
             logics.describe(r, &e, at: now)
+            if slots[r].touchTypes != .finger { e.pressure = penPressure(r) }
             out.append(.gesture(consume e))
         }
         return true

@@ -45,7 +45,10 @@ extension EngineLane {
         var filtered = false
         if region >= 0 {
             for (k, r) in tree.nodes[region].delivery.enumerated() {
-                if let d = slots[r].device, d != frame.device.id {
+                // Busy with another device's touches, or not taking this touch's type or buttons
+                // (`touch-types:`, `buttons:`): the one place a recognizer's touches are chosen.
+                let busy = slots[r].device.map { $0 != frame.device.id } ?? false
+                if busy || !slots[r].touchTypes.allows(touch.type) || slots[r].buttons != touch.buttons {
                     if !filtered {
                         filtered = true
                         recs = Array(tree.nodes[region].delivery[..<k])
@@ -122,9 +125,17 @@ extension EngineLane {
     }
 
     func touchEvent(_ ri: Int, _ phase: TouchPhase, at location: Point) -> EngineOutput {
-        .touch(TouchEvent(phase: phase, id: records[ri].id, location: location, region: records[ri].regionID,
-                          responder: records[ri].responderID, tapCount: records[ri].tapCount, time: now,
-                          device: deviceName))
+        var event = TouchEvent(phase: phase, id: records[ri].id, location: location, region: records[ri].regionID,
+                               responder: records[ri].responderID, tapCount: records[ri].tapCount, time: now,
+                               device: deviceName)
+        if let pen = records[ri].pen {
+            event.type = pen.type
+            event.pressure = pen.pressure
+            event.altitudeAngle = pen.altitude
+            event.azimuthAngle = pen.azimuth
+            event.buttons = pen.buttons
+        }
+        return .touch(event)
     }
 
     @inline(__always)

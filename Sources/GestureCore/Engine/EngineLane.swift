@@ -75,6 +75,9 @@ struct EngineLane: Sendable {
         var deviceName = InternedString.empty
         /// A swipe's style as configured (resolved per device kind by `configure(for:)`).
         var swipeStyle = SwipeStyle.automatic
+        /// `RecognizerSpec.touchTypes` and `buttons`: which touches `bindRecognizers` binds to it.
+        var touchTypes = TouchTypes.finger
+        var buttons: StylusButtons = []
         /// A pinch / rotation not considered while more fingers are down (`isCrowded`), said once.
         var crowdNoted = false
     }
@@ -114,6 +117,32 @@ struct EngineLane: Sendable {
         var endedHeld = false
         var closed = false
         var terminal = false
+        /// A pen's or eraser's values at its latest frame (nil for a finger): its touch lines carry them.
+        var pen: PenValues? = nil
+    }
+
+    /// What a pen's touch line carries beyond a finger's.
+    struct PenValues: Sendable {
+        var type: TouchType
+        var pressure: Double?
+        var altitude: Double?
+        var azimuth: Double?
+        var buttons: StylusButtons
+
+        init(_ touch: Touch) {
+            type = touch.type
+            pressure = touch.pressure
+            altitude = touch.altitudeAngle
+            azimuth = touch.azimuthAngle
+            buttons = touch.buttons
+        }
+    }
+
+    /// The touch stream a pen's hover goes to (`publishHover`), while one is open.
+    struct HoverStream: Sendable {
+        var id: TouchID
+        var region: Int
+        var responder: Int
     }
 
     /// Changed at run time by EngineLane+Reconfiguration.swift (regions attached by clients).
@@ -174,6 +203,8 @@ struct EngineLane: Sendable {
     /// (-1: none), and the window region a touchpad's touches go to when they hit only the root.
     var boundOutput = -1
     var touchpadWindow = -1
+    /// The stream of the pen's open hover (EngineLane+Pens.swift).
+    var hoverStream: HoverStream?
 
     init(configuration: EngineConfiguration) {
         var tree = RegionTree(root: configuration.root)
@@ -222,7 +253,8 @@ struct EngineLane: Sendable {
                     configuredSettleTime: p.settleTime,
                     settleTime: p.settleTime ?? RecognizerParameters.defaultSettleTime(for: .touchscreen),
                     settleDistance: p.settleDistance, touchpadSettleDistance: p.touchpadSettleDistance,
-                    touchscreenSettleDistance: p.settleDistance, tapInterval: p.tapInterval, swipeStyle: p.swipeStyle)
+                    touchscreenSettleDistance: p.settleDistance, tapInterval: p.tapInterval, swipeStyle: p.swipeStyle,
+                    touchTypes: spec.touchTypes, buttons: spec.buttons)
     }
 
     /// Sets the lane up for its device's kind: each recognizer's settle time, whether pinch and rotation
@@ -279,6 +311,7 @@ struct EngineLane: Sendable {
             }
             records[ri].lastLocation = frame.touches[k].location
             records[ri].tapCount = frame.touches[k].tapCount
+            if frame.touches[k].type != .finger { records[ri].pen = PenValues(frame.touches[k]) }
             if phase.isTerminal { records[ri].terminal = true }
             let seen = seenRecords.count
             guard seen < hygiene.touches.count, hygiene.touches[seen].id == id else { continue }
@@ -359,6 +392,7 @@ struct EngineLane: Sendable {
         }
         apply(&out)
         deliverStreams(frame, &out)
+        if let hover = frame.hover { publishHover(hover, frame: frame, &out) }
         finishStep(&out)
     }
 

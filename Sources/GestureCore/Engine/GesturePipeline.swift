@@ -41,6 +41,19 @@ public struct GesturePipeline: Sendable {
             encoderIndex.append(-1)
         }
         pendingSurfaces[ref.id] = nil
+        tellSiblingsOfPen(key: assembler.siblingKey)
+    }
+
+    /// Gives every device sharing a surface (`DeviceSiblings`) the nearest of its siblings' pens, for
+    /// palm rejection: called when a pen's proximity changed, or a device came or went.
+    mutating func tellSiblingsOfPen(key: String) {
+        for i in assemblers.indices where assemblers[i].siblingKey == key {
+            var nearest = PenProximity.away
+            for k in assemblers.indices where k != i && assemblers[k].isPen && assemblers[k].siblingKey == key {
+                nearest = max(nearest, assemblers[k].penProximity)
+            }
+            assemblers[i].siblingPen = nearest
+        }
     }
 
     /// Where device `id`'s assembler is, or nil.
@@ -62,6 +75,7 @@ public struct GesturePipeline: Sendable {
         var assembler = assemblers.remove(at: index)
         var out = engine.advance(to: time)
         if let frame = assembler.cancelAll(at: time) { out += deliver(frame) }
+        if assembler.isPen { tellSiblingsOfPen(key: assembler.siblingKey) }
         engine.removeLane(device: id)
         return out
     }
@@ -114,6 +128,10 @@ public struct GesturePipeline: Sendable {
                 out += deliver(frame)
             }
         }
+        if assemblers[index].penProximityChanged {
+            assemblers[index].penProximityChanged = false
+            tellSiblingsOfPen(key: assemblers[index].siblingKey)
+        }
         if !encoders.isEmpty {
             if encoder >= 0 {
                 forwardVerdicts(out, from: start, at: event.time, frameOf: encoder, assembler: index)
@@ -162,6 +180,9 @@ public struct GesturePipeline: Sendable {
         var out: [EngineOutput] = []
         for touch in frame.touches where touch.phase != .stationary {
             out.append(.touch(TouchEvent(touch, region: nil, device: frame.device.name)))
+        }
+        if let hover = frame.hover {
+            out.append(.touch(TouchEvent(hover, time: frame.time, region: nil, device: frame.device.name)))
         }
         out += engine.process(frame)
         return out

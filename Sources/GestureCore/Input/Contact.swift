@@ -11,9 +11,12 @@ struct ContactSample: Sendable {
     var hasPressure: Bool
     var major: Int32
     var hasMajor: Bool
+    /// A pen interface's tool, or a slot's MT_TOOL_PEN; a finger otherwise.
+    var type: TouchType
 
     init(key: UInt64, x: Int32, y: Int32, contact: Contact = .touching,
-         pressure: Int32 = 0, hasPressure: Bool = false, major: Int32 = 0, hasMajor: Bool = false) {
+         pressure: Int32 = 0, hasPressure: Bool = false, major: Int32 = 0, hasMajor: Bool = false,
+         type: TouchType = .finger) {
         self.key = key
         self.x = x
         self.y = y
@@ -22,6 +25,7 @@ struct ContactSample: Sendable {
         self.hasPressure = hasPressure
         self.major = major
         self.hasMajor = hasMajor
+        self.type = type
     }
 }
 
@@ -93,6 +97,7 @@ struct ContactAxes: Sendable {
         let state: ContactSample.Contact =
             toolType == MTToolType.palm.rawValue ? .palm : (distance > 0 ? .hovering : .touching)
         return ContactSample(key: key, x: px, y: py, contact: state, pressure: pressure, hasPressure: hasPressure,
-                             major: major, hasMajor: hasMajor)
+                             major: major, hasMajor: hasMajor,
+                             type: toolType == MTToolType.pen.rawValue ? .pen : .finger)
     }
 }

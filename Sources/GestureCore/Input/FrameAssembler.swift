@@ -60,12 +60,41 @@ public struct FrameAssembler: Sendable {
         var major: Double?
         var tapCount: Int
         var isSynthesized: Bool
+        var type: TouchType = .finger
+        var altitude: Double? = nil
+        var azimuth: Double? = nil
+        var buttons: StylusButtons = []
     }
 
     private var keys = ContactKeyGenerator()
     var slots: SlotTracker
     private var contactList: ContactListTracker
     var single: SingleTouchTracker
+    /// A pen interface's tool (`isPen`): its contact, hover, tilt and barrel buttons.
+    var pen: PenTracker
+    /// The device is a pen interface (`DeviceDescription.isPenInterface`).
+    public let isPen: Bool
+    private let penTilt: PenTilt?
+    private let distanceMinimum: Double
+    private let distanceRange: Double
+    /// The open hover's id (a hovering line went out and no `hover-ended` yet), and where it was last
+    /// published (nil: publish the next hover sample whatever its place, as after a contact).
+    private var hoverID: TouchID?
+    private var hoverPublishedAt: Point?
+    private var hoverLocation = Point.zero
+    private var hoverPhysical = Point.zero
+    private var pendingHover: PenHover?
+    /// The last hovering sample published (its type and buttons: a change of either is news).
+    private var pendingHoverBase: PenHover?
+    /// How near the pen of a sibling device sharing this surface is (set by `GesturePipeline`): with
+    /// the surface's `palmRejection`, fingers landing meanwhile are ignored.
+    public internal(set) var siblingPen: PenProximity = .away
+    /// Devices with the same key share a surface (`DeviceSiblings`).
+    public let siblingKey: String
+    /// A pen interface's proximity as last reported, and whether the last frame changed it (the
+    /// pipeline then tells the siblings).
+    private var reportedPen = PenProximity.away
+    var penProximityChanged = false
     private var fingerCount = FingerCountTracker()
     private var tapCounter: TapCounter
     private var buttonTouchDown = false
@@ -133,6 +162,13 @@ public struct FrameAssembler: Sendable {
         single = SingleTouchTracker(initialX: initial(xAxis), initialY: initial(yAxis),
                                     positionKnown: description.knowsAxisValues)
         tapCounter = TapCounter(maximumIntervalMS: tapInterval, maximumDistanceMM: tapDistance)
+        isPen = description.isPenInterface
+        siblingKey = DeviceSiblings.key(of: description)
+        pen = PenTracker(initialX: initial(xAxis), initialY: initial(yAxis), positionKnown: description.knowsAxisValues)
+        penTilt = PenTilt(description: description)
+        let distanceAxis = description.absInfo[.absDistance]
+        distanceMinimum = Double(distanceAxis?.minimum ?? 0)
+        distanceRange = Double(distanceAxis.map { Int64($0.maximum) - Int64($0.minimum) } ?? 0)
         switch proto {
         case .typeB: capacity = slots.slotCount
         case .singleTouch: capacity = 1
@@ -218,6 +254,10 @@ public struct FrameAssembler: Sendable {
         case .typeA:
             contactList.handle(.axis(code, value), keys: &keys)
         case .singleTouch:
+            if isPen {
+                pen.handle(.axis(code, value), keys: &keys)
+                return
+            }
             single.handle(.axis(code, value), keys: &keys)
             if !usesButtonTouch && code == .absPressure && !description.supports(.key, .btnToolFinger) {
                 single.handle(.contact(value > 0), keys: &keys)
@@ -233,6 +273,14 @@ public struct FrameAssembler: Sendable {
             if buttons != physicalButtons {
                 physicalButtons = buttons
                 physicalButtonsChanged = true
+            }
+        } else if isPen {
+            if code == .btnTouch {
+                pen.handle(.contact(down), keys: &keys)
+            } else if let tool = PenTracker.tool(for: code) {
+                pen.handle(.tool(tool, inRange: down), keys: &keys)
+            } else if let button = PenTracker.button(for: code) {
+                pen.handle(.button(button, down: down), keys: &keys)
             }
         } else if code == .btnTouch {
             buttonTouchDown = down
@@ -274,6 +322,8 @@ public struct FrameAssembler: Sendable {
         slots.handle(.resync, keys: &keys)
         contactList.handle(.resync, keys: &keys)
         single.handle(.resync, keys: &keys)
+        pen.handle(.resync, keys: &keys)
+        if let id = hoverID { endHover(id) }
         return emit(at: time)
     }
 
@@ -284,7 +334,7 @@ public struct FrameAssembler: Sendable {
         case .typeB: slots.collect(into: &samples, fallbackX: legacyX, fallbackY: legacyY)
         case .typeA: contactList.handle(.frameEnd(buttonTouchDown: buttonTouchDown && usesButtonTouch), keys: &keys)
                      contactList.collect(into: &samples)
-        case .singleTouch: single.collect(into: &samples)
+        case .singleTouch: if isPen { pen.collect(into: &samples) } else { single.collect(into: &samples) }
         }
         output.clearKeepingCapacity()
         var changed = false
@@ -321,12 +371,12 @@ public struct FrameAssembler: Sendable {
         for index in samples.indices where samples[index].contact != .hovering {
             let sample = samples[index]
             if open.contains(where: { $0.key == sample.key }) || suppressed.contains(sample.key) { continue }
-            if sample.contact == .palm || isOversized(sample) {
+            if sample.contact == .palm || isOversized(sample) || (sample.type == .finger && rejectsFingers()) {
                 suppressed.append(sample.key)
                 continue
             }
             var touch = OpenTouch(key: sample.key, id: ids.make(), location: .zero, physical: .zero,
-                                  pressure: nil, major: nil, tapCount: 1, isSynthesized: false)
+                                  pressure: nil, major: nil, tapCount: 1, isSynthesized: false, type: sample.type)
             update(&touch, from: sample)
             touch.tapCount = tapCounter.tapCount(downAt: time, location: touch.physical)
             // Keep real touches before synthesized ones.
@@ -340,6 +390,12 @@ public struct FrameAssembler: Sendable {
         }
 
         if synthesizeFingers(at: time, ids: &ids) { changed = true }
+        if isPen {
+            if updateHover(ids: &ids) { changed = true }
+            let proximity = pen.proximity
+            penProximityChanged = proximity != reportedPen
+            reportedPen = proximity
+        }
         if physicalButtonsChanged {
             // A click or release is news even when no finger moved.
             physicalButtonsChanged = false
@@ -411,6 +467,79 @@ public struct FrameAssembler: Sendable {
             touch.pressure = min(1, max(0, (Double(sample.pressure) - pressureMinimum) / pressureRange))
         }
         if sample.hasMajor { touch.major = Double(sample.major) / majorUnitsPerMM }
+        if isPen {
+            touch.type = pen.type
+            touch.buttons = pen.buttons
+            if let penTilt, pen.hasTilt {
+                (touch.altitude, touch.azimuth) = penTilt.angles(x: pen.tiltX, y: pen.tiltY, rotation: surface.rotation)
+            }
+        }
+    }
+
+    // MARK: - Pens
+
+    /// How near this device's own pen is: a pen interface's tool, or a slot's MT_TOOL_PEN contact.
+    public var penProximity: PenProximity {
+        if isPen { return pen.proximity }
+        for touch in open where touch.type != .finger { return .down }
+        return .away
+    }
+
+    /// Whether a finger landing now is ignored (palm rejection: the surface's setting, with this
+    /// device's pen or a sibling's near or down).
+    private func rejectsFingers() -> Bool {
+        let mode = surface.palmRejection
+        guard mode != .off else { return false }
+        var nearest = siblingPen
+        if isPen { nearest = max(nearest, pen.proximity) }
+        for index in samples.indices where samples[index].type != .finger { nearest = .down }
+        return mode.rejects(nearest)
+    }
+
+    /// A pen interface's hover at this frame: a `hovering` sample when the pen is in range and not
+    /// touching and it moved (or a contact came between), `hover-ended` when it left the range.
+    /// Returns whether the frame carries one.
+    private mutating func updateHover(ids: inout TouchIDGenerator) -> Bool {
+        switch pen.state {
+        case .hovering:
+            guard pen.hasPosition else { return false }
+            let location = mapper.surface(x: pen.x, y: pen.y)
+            let physical = mapper.physical(x: pen.x, y: pen.y)
+            if hoverPublishedAt == physical, let last = pendingHoverBase, last.type == pen.type, last.buttons == pen.buttons {
+                return false
+            }
+            let id = hoverID ?? ids.make()
+            hoverID = id
+            hoverPublishedAt = physical
+            hoverLocation = location
+            hoverPhysical = physical
+            var hover = PenHover(id: id, phase: .hovering, type: pen.type, location: location, physicalLocation: physical,
+                                 buttons: pen.buttons)
+            if pen.hasDistance && distanceRange > 0 {
+                hover.distance = min(1, max(0, (Double(pen.distance) - distanceMinimum) / distanceRange))
+            }
+            if let penTilt, pen.hasTilt {
+                (hover.altitudeAngle, hover.azimuthAngle) = penTilt.angles(x: pen.tiltX, y: pen.tiltY, rotation: surface.rotation)
+            }
+            pendingHover = hover
+            pendingHoverBase = hover
+            return true
+        case .touching:
+            hoverPublishedAt = nil
+            return false
+        case .away:
+            guard let id = hoverID else { return false }
+            endHover(id)
+            return true
+        }
+    }
+
+    private mutating func endHover(_ id: TouchID) {
+        pendingHover = PenHover(id: id, phase: .ended, type: pen.type, location: hoverLocation,
+                                physicalLocation: hoverPhysical, buttons: pen.buttons)
+        hoverID = nil
+        hoverPublishedAt = nil
+        pendingHoverBase = nil
     }
 
     @inline(__always)
@@ -418,14 +547,17 @@ public struct FrameAssembler: Sendable {
         Touch(id: touch.id, phase: phase, location: touch.location, previousLocation: previous.location,
               physicalLocation: touch.physical, previousPhysicalLocation: previous.physical, time: time,
               tapCount: touch.tapCount, pressure: touch.pressure, majorAxis: touch.major,
-              isSynthesized: touch.isSynthesized, device: device)
+              isSynthesized: touch.isSynthesized, type: touch.type, altitudeAngle: touch.altitude,
+              azimuthAngle: touch.azimuth, buttons: touch.buttons, device: device)
     }
 
-    private func emit(at time: Timestamp) -> TouchFrame? {
-        guard !output.isEmpty else { return nil }
+    private mutating func emit(at time: Timestamp) -> TouchFrame? {
+        guard !output.isEmpty || pendingHover != nil else { return nil }
+        let hover = pendingHover
+        pendingHover = nil
         // Shares `output`'s buffer: once the caller has dropped the frame, the next frame reuses it
         // in place (no allocation per frame).
         return TouchFrame(device: device, time: time, touches: output, surfaceSize: mapper.surfaceSize,
-                          unitsPerMM: mapper.surfaceUnitsPerMM, physicalButtonDown: physicalButtons != 0)
+                          unitsPerMM: mapper.surfaceUnitsPerMM, physicalButtonDown: physicalButtons != 0, hover: hover)
     }
 }

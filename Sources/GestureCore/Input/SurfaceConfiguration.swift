@@ -21,14 +21,17 @@ public struct SurfaceConfiguration: Hashable, Sendable {
     /// The axes the position comes on, for a device that reports it on others (`PositionAxes`). nil:
     /// the usual ones.
     public var axes: PositionAxes?
+    /// Whether fingers landing while a pen is near or down are ignored (`PalmRejection`).
+    public var palmRejection: PalmRejection
 
     public init(size: Point? = nil, rotation: SurfaceRotation = .none, calibration: [Double]? = nil,
-                physicalSize: Point? = nil, axes: PositionAxes? = nil) {
+                physicalSize: Point? = nil, axes: PositionAxes? = nil, palmRejection: PalmRejection = .whilePenNear) {
         self.size = size
         self.rotation = rotation
         self.calibration = calibration
         self.physicalSize = physicalSize
         self.axes = axes
+        self.palmRejection = palmRejection
     }
 
     /// Units per mm assumed for an axis whose resolution is 0 and with no configured physical size.
@@ -40,4 +43,26 @@ public struct SurfaceConfiguration: Hashable, Sendable {
     /// assumption for such touchpads (a typical laptop touchpad). With the 10 units/mm default
     /// instead, the ALPS GlidePoint recording's two taps land 13 mm apart and are not a double tap.
     public static let defaultTouchpadSizeMM = Point(x: 69, y: 50)
+}
+
+/// Palm rejection on a surface (`palm-rejection:` in a `surfaces:` rule): a finger that lands while
+/// the pen of the device, or of a sibling device sharing its surface (docs/input.md, "Pens"), is
+/// near or down is no touch for its whole life (a hand resting while writing). Fingers already down
+/// when the pen comes stay touches.
+public enum PalmRejection: String, Sendable, Hashable, CaseIterable {
+    /// The default: while a pen is in range (hovering) or touching.
+    case whilePenNear = "while-pen-near"
+    /// Only while a pen touches.
+    case whilePenDown = "while-pen-down"
+    /// Never: fingers are touches whatever the pen does.
+    case off
+
+    @inline(__always)
+    public func rejects(_ pen: PenProximity) -> Bool {
+        switch self {
+        case .whilePenNear: pen >= .near
+        case .whilePenDown: pen == .down
+        case .off: false
+        }
+    }
 }

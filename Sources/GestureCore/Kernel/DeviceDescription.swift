@@ -60,6 +60,9 @@ public struct DeviceDescription: Hashable, Sendable {
     /// recording's header carries ranges only): a single-touch position nobody has reported yet is then
     /// known (docs/input.md, "Positions never reported").
     public var knowsAxisValues = false
+    /// The kernel's physical path of a live device (EVIOCGPHYS, `usb-0000:00:14.0-7/input1`), nil for a
+    /// recording: which devices are siblings sharing one surface (`DeviceSiblings`).
+    public var physicalPath: String?
 
     public init(name: String, bus: UInt16 = 0, vendor: UInt16 = 0, product: UInt16 = 0, version: UInt16 = 0,
                 properties: Set<InputProperty> = [], codes: [EventType: Set<EventCode>] = [:],
@@ -98,7 +101,11 @@ public struct DeviceDescription: Hashable, Sendable {
         let hasTouch = supports(.key, .btnTouch) || absInfo[.absMTPositionX] != nil
         guard hasPosition, hasTouch else { return .other }
         if supports(.key, .btnToolPen) && !supports(.key, .btnToolFinger) && absInfo[.absMTPositionX] == nil {
-            return .other
+            // A pen interface works as the surface it covers: a screen's (direct) or a tablet's.
+            // Something that claims a pen without a pen's pressure or barrel button (an eGalax
+            // controller with a broken descriptor) is no touch device until the config says so.
+            guard isPenInterface else { return .other }
+            return has(.direct) ? .touchscreen : .tablet
         }
         if has(.direct) { return .touchscreen }
         if has(.pointer) || has(.buttonpad) || has(.semiMT) || supports(.key, .btnToolFinger) {
@@ -106,5 +113,14 @@ public struct DeviceDescription: Hashable, Sendable {
         }
         // No property at all: old touchscreens (no BTN_TOOL_FINGER, absolute MT) are direct.
         return .touchscreen
+    }
+
+    /// A pen (stylus) interface: BTN_TOOL_PEN or BTN_TOOL_RUBBER with BTN_TOUCH, a pen's pressure or
+    /// barrel button, and no finger tool or multitouch axes (docs/input.md, "Pens"). Its contacts are
+    /// touches of type `pen` / `eraser` (`PenTracker`).
+    public var isPenInterface: Bool {
+        (supports(.key, .btnToolPen) || supports(.key, .btnToolRubber)) && supports(.key, .btnTouch)
+            && !supports(.key, .btnToolFinger) && absInfo[.absMTPositionX] == nil
+            && (absInfo[.absPressure] != nil || supports(.key, .btnStylus))
     }
 }

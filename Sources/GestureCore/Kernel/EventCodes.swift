@@ -47,6 +47,8 @@ public struct EventCode: RawRepresentable, Hashable, Sendable, Comparable {
     @inlinable public static var absY: EventCode { EventCode(0x01) }
     @inlinable public static var absPressure: EventCode { EventCode(0x18) }
     @inlinable public static var absDistance: EventCode { EventCode(0x19) }
+    @inlinable public static var absTiltX: EventCode { EventCode(0x1a) }
+    @inlinable public static var absTiltY: EventCode { EventCode(0x1b) }
     @inlinable public static var absToolWidth: EventCode { EventCode(0x1c) }
     @inlinable public static var absMTSlot: EventCode { EventCode(0x2f) }
     @inlinable public static var absMTTouchMajor: EventCode { EventCode(0x30) }
@@ -70,10 +72,15 @@ public struct EventCode: RawRepresentable, Hashable, Sendable, Comparable {
     @inlinable public static var btnMiddle: EventCode { EventCode(0x112) }
     @inlinable public static var btnToolPen: EventCode { EventCode(0x140) }
     @inlinable public static var btnToolRubber: EventCode { EventCode(0x141) }
+    @inlinable public static var btnToolBrush: EventCode { EventCode(0x142) }
+    @inlinable public static var btnToolPencil: EventCode { EventCode(0x143) }
+    @inlinable public static var btnToolAirbrush: EventCode { EventCode(0x144) }
     @inlinable public static var btnToolFinger: EventCode { EventCode(0x145) }
     @inlinable public static var btnToolQuintTap: EventCode { EventCode(0x148) }
     @inlinable public static var btnTouch: EventCode { EventCode(0x14a) }
+    @inlinable public static var btnStylus3: EventCode { EventCode(0x149) }
     @inlinable public static var btnStylus: EventCode { EventCode(0x14b) }
+    @inlinable public static var btnStylus2: EventCode { EventCode(0x14c) }
     @inlinable public static var btnToolDoubleTap: EventCode { EventCode(0x14d) }
     @inlinable public static var btnToolTripleTap: EventCode { EventCode(0x14e) }
     @inlinable public static var btnToolQuadTap: EventCode { EventCode(0x14f) }

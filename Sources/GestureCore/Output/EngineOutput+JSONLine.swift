@@ -27,7 +27,7 @@ extension GestureEvent {
     /// The most `writeMeasures` takes: nine keys, the direction, five numbers and three points.
     var measuresCapacity: Int {
         // The longest direction ("right", 5 bytes) for any: no string is made to measure one.
-        9 * JSONObjectWriter.keyBytes + 2 + 6 * 5 + 5 * JSONLine.numberBytes + 3 * JSONLine.pointBytes
+        10 * JSONObjectWriter.keyBytes + 2 + 6 * 5 + 6 * JSONLine.numberBytes + 3 * JSONLine.pointBytes
     }
 
     // The line in the parts `StreamedLineWriter` keeps encoded between lines: the lead and the
@@ -61,6 +61,7 @@ extension GestureEvent {
         if let scalarVelocity {
             if kind == .pinch { w.add("scaleVelocity", scalarVelocity) } else { w.add("rotationVelocity", scalarVelocity) }
         }
+        if let pressure { w.add("pressure", pressure) }
     }
 }
 
@@ -77,13 +78,16 @@ extension TouchEvent {
 
     private var jsonCapacity: Int {
         typealias W = JSONObjectWriter
-        return 10 * W.keyBytes + W.bound("touch") + W.bound(phase.rawValue) + W.bound(region ?? "")
+        let finger = 10 * W.keyBytes + W.bound("touch") + W.bound(phaseName) + W.bound(region ?? "")
             + W.bound(responder ?? "") + W.bound(device) + 3 * JSONLine.numberBytes + JSONLine.pointBytes + 2
+        guard type != .finger else { return finger }
+        // kind, pressure, altitude, azimuth, distance, buttons (three names at most).
+        return finger + 6 * W.keyBytes + W.bound(type.rawValue) + 4 * JSONLine.numberBytes + 3 * (W.bound("stylus3") + 1) + 2
     }
 
     private func writeJSON(_ w: inout JSONObjectWriter, _ window: WindowName?) {
         w.add("type", "touch")
-        w.add("phase", phase.rawValue)
+        w.add("phase", phaseName)
         w.add("id", id.rawValue)
         w.add("location", location)
         if let region { w.add("region", region) }
@@ -92,6 +96,13 @@ extension TouchEvent {
         w.add("tapCount", tapCount)
         w.add("time", time.seconds)
         w.add("device", device)
+        guard type != .finger else { return }
+        w.add("kind", type.rawValue)
+        if let pressure { w.add("pressure", pressure) }
+        if let altitudeAngle { w.add("altitude", altitudeAngle) }
+        if let azimuthAngle { w.add("azimuth", azimuthAngle) }
+        if let distance { w.add("distance", distance) }
+        w.add("buttons", buttons.names)
     }
 }
 

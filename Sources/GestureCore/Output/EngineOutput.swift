@@ -28,6 +28,9 @@ public struct GestureEvent: Hashable, Sendable {
     public var rotation: Double?
     /// Scale per second (pinch) or radians per second (rotation).
     public var scalarVelocity: Double?
+    /// The mean pressure (0…1) of its pen touches, for a gesture made with a pen (docs/recognizers.md,
+    /// "Pens"); nil for fingers.
+    public var pressure: Double?
 
     public init(gesture: String, kind: RecognizerKind, state: GestureState, time: Timestamp, device: String,
                 region: String, fingers: Int, taps: Int? = nil, direction: SwipeDirection? = nil,
@@ -90,6 +93,17 @@ public struct TouchEvent: Hashable, Sendable {
     public var tapCount: Int
     public var time: Timestamp
     public var device: String
+    /// Finger, pen or eraser. A finger's line carries none of the pen's keys (docs/protocol.md, "Pens").
+    public var type: TouchType = .finger
+    /// A pen's: pressure 0…1, altitude and azimuth (radians, `Touch`), barrel buttons held.
+    public var pressure: Double?
+    public var altitudeAngle: Double?
+    public var azimuthAngle: Double?
+    public var buttons: StylusButtons = []
+    /// A hover line (a pen in range, not touching): its phase replaces `phase` on the line, and
+    /// `distance` (0…1) says how far from the glass it is, where known.
+    public var hoverPhase: PenHover.Phase?
+    public var distance: Double?
 
     public init(phase: TouchPhase, id: TouchID, location: Point, region: String?, responder: String? = nil,
                 tapCount: Int, time: Timestamp, device: String) {
@@ -106,7 +120,30 @@ public struct TouchEvent: Hashable, Sendable {
     public init(_ touch: Touch, region: String?, device: String) {
         self.init(phase: touch.phase, id: touch.id, location: touch.location, region: region,
                   tapCount: touch.tapCount, time: touch.time, device: device)
+        if touch.type != .finger {
+            type = touch.type
+            pressure = touch.pressure
+            altitudeAngle = touch.altitudeAngle
+            azimuthAngle = touch.azimuthAngle
+            buttons = touch.buttons
+        }
     }
+
+    /// A hover line.
+    public init(_ hover: PenHover, time: Timestamp, region: String?, device: String) {
+        // `phase` is no touch phase here (a hover is no touch): `hoverPhase` is the line's.
+        self.init(phase: .stationary, id: hover.id, location: hover.location,
+                  region: region, tapCount: 0, time: time, device: device)
+        type = hover.type
+        altitudeAngle = hover.altitudeAngle
+        azimuthAngle = hover.azimuthAngle
+        buttons = hover.buttons
+        hoverPhase = hover.phase
+        distance = hover.distance
+    }
+
+    /// The phase as the line names it: a touch's, or a hover's (`hovering`, `hover-ended`).
+    public var phaseName: String { hoverPhase?.rawValue ?? phase.rawValue }
 }
 
 /// One line of explanation: a recognizer's transition and why.

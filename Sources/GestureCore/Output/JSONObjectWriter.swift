@@ -98,6 +98,23 @@ struct JSONObjectWriter {
         key(k)
         count += JSONLine.put(number: v, base + count)
     }
+    /// An array of strings (each needs at most `bound` bytes, plus a comma).
+    mutating func add(_ k: StaticString, _ values: [String]) {
+        key(k)
+        base[count] = UInt8(ascii: "[")
+        count += 1
+        for (i, v) in values.enumerated() {
+            if i > 0 {
+                base[count] = UInt8(ascii: ",")
+                count += 1
+            }
+            let at = base + count
+            count += v.utf8.withContiguousStorageIfAvailable { JSONLine.put(quoted: $0, at) }
+                ?? { var copy = v; return copy.withUTF8 { JSONLine.put(quoted: $0, at) } }()
+        }
+        base[count] = UInt8(ascii: "]")
+        count += 1
+    }
     mutating func add(_ k: StaticString, _ p: Point) {
         key(k)
         count += JSONLine.put(point: p, base + count)

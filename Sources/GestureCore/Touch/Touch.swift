@@ -59,6 +59,16 @@ public struct Touch: Hashable, Sendable {
     public var pressure: Double?
     /// Contact major axis in mm where the device reports it.
     public var majorAxis: Double?
+    /// Finger, pen or eraser (UITouch.type).
+    public var type: TouchType
+    /// A pen's angle to the surface, radians: π/2 upright, toward 0 as it lies flat (UITouch.altitudeAngle);
+    /// nil for a finger or a pen that reports no tilt (`PenTilt`).
+    public var altitudeAngle: Double?
+    /// The direction the pen leans toward, radians clockwise from the surface's +x (UITouch.azimuthAngle);
+    /// nil where `altitudeAngle` is.
+    public var azimuthAngle: Double?
+    /// The pen's barrel buttons held at this frame.
+    public var buttons: StylusButtons
     /// A finger the device counted (BTN_TOOL_*TAP) but did not give a slot to; it follows the
     /// centroid of the real touches.
     public var isSynthesized: Bool
@@ -73,7 +83,8 @@ public struct Touch: Hashable, Sendable {
     public init(id: TouchID, phase: TouchPhase, location: Point, previousLocation: Point? = nil,
                 physicalLocation: Point, previousPhysicalLocation: Point? = nil, time: Timestamp,
                 tapCount: Int = 1, pressure: Double? = nil, majorAxis: Double? = nil,
-                isSynthesized: Bool = false, device: DeviceRef) {
+                isSynthesized: Bool = false, type: TouchType = .finger, altitudeAngle: Double? = nil,
+                azimuthAngle: Double? = nil, buttons: StylusButtons = [], device: DeviceRef) {
         self.id = id
         self.phase = phase
         self.location = location
@@ -85,6 +96,10 @@ public struct Touch: Hashable, Sendable {
         self.pressure = pressure
         self.majorAxis = majorAxis
         self.isSynthesized = isSynthesized
+        self.type = type
+        self.altitudeAngle = altitudeAngle
+        self.azimuthAngle = azimuthAngle
+        self.buttons = buttons
         self.deviceID = device.id
     }
 }
@@ -102,15 +117,18 @@ public struct TouchFrame: Hashable, Sendable {
     /// A physical button (BTN_LEFT / RIGHT / MIDDLE) is held down: on a clickpad, the surface is
     /// pressed (a click, not a tap).
     public var physicalButtonDown: Bool
+    /// A pen near the glass and not touching it, when that changed in this frame (moved, came, went).
+    public var hover: PenHover?
 
     public init(device: DeviceRef, time: Timestamp, touches: [Touch], surfaceSize: Point, unitsPerMM: Point,
-                physicalButtonDown: Bool = false) {
+                physicalButtonDown: Bool = false, hover: PenHover? = nil) {
         self.device = device
         self.time = time
         self.touches = touches
         self.surfaceSize = surfaceSize
         self.unitsPerMM = unitsPerMM
         self.physicalButtonDown = physicalButtonDown
+        self.hover = hover
     }
 
     /// Fingers currently on the surface (not ended or cancelled).

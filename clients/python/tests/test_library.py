@@ -71,6 +71,28 @@ class LineTests(unittest.TestCase):
         unknown = gestured.parse_line({"type": "future", "a": 1})
         self.assertEqual((type(unknown), unknown.to_dict()), (gestured.UnknownLine, {"type": "future", "a": 1}))
 
+    def test_pen_lines_carry_kind_pressure_tilt_buttons_and_hover(self):
+        began = {"type": "touch", "phase": "began", "id": 2, "location": {"x": 128.46, "y": 55.055}, "tapCount": 1,
+                 "time": 0.027962, "device": "Wacom Cintiq 13HD touch Pen", "kind": "pen", "pressure": 0.10894,
+                 "altitude": 1.053415, "azimuth": 1.039533, "buttons": ["stylus"]}
+        touch = gestured.parse_line(began)
+        self.assertEqual((touch.touch_type, touch.pressure, touch.altitude, touch.azimuth, touch.buttons),
+                         ("pen", 0.10894, 1.053415, 1.039533, ["stylus"]))
+        self.assertFalse(touch.hovering)
+        self.assertEqual(touch.extra, {})
+        self.assertEqual(touch.to_dict(), began)
+        hover = gestured.parse_line({"type": "touch", "phase": "hovering", "id": 1, "location": {"x": 1, "y": 2},
+                                     "tapCount": 0, "time": 0.1, "device": "P", "kind": "eraser", "distance": 0.49,
+                                     "buttons": []})
+        self.assertEqual((hover.hovering, hover.in_progress, hover.touch_type, hover.distance), (True, False, "eraser", 0.49))
+        finger = gestured.parse_line({"type": "touch", "phase": "began", "id": 3, "location": {"x": 1, "y": 2},
+                                      "tapCount": 1, "time": 0.2, "device": "F"})
+        self.assertEqual((finger.touch_type, finger.pressure, finger.buttons), ("finger", None, None))
+        self.assertNotIn("kind", finger.to_dict())
+        pan = gestured.parse_line({"type": "gesture", "gesture": "pen-stroke", "kind": "pan", "state": "changed",
+                                   "time": 1.0, "device": "P", "region": "screen", "fingers": 1, "pressure": 0.25})
+        self.assertEqual((pan.pressure, pan.extra), (0.25, {}))
+
     def test_an_error_names_each_path_of_its_problems(self):
         error = gestured.RequestError("attach", "regions.children[1].frame: needs 4 items, got 2; "
                                                 "gestures[0].movement: unknown unit 'kg'; nothing was attached")

@@ -8,7 +8,7 @@ connection's own events) have ``synthesized`` set to ``True``.
 """
 
 from dataclasses import dataclass, field, fields
-from typing import Any, Callable, ClassVar, Dict, Optional, Tuple, Type, TypeVar
+from typing import Any, Callable, ClassVar, Dict, List, Optional, Tuple, Type, TypeVar
 
 __all__ = [
     "Point", "Event", "Hello", "Gesture", "Touch", "Explain", "Dropped", "Detached", "Record",
@@ -154,6 +154,8 @@ class Gesture(Event):
     scale_velocity: Optional[float] = None
     rotation: Optional[float] = None
     rotation_velocity: Optional[float] = None
+    #: The mean pressure (0…1) of its pen touches, for a gesture made with a pen.
+    pressure: Optional[float] = None
 
     @property
     def in_progress(self) -> bool:
@@ -174,10 +176,27 @@ class Touch(Event):
     tap_count: Optional[int] = None
     time: Optional[float] = None
     device: Optional[str] = None
+    # A pen's line (docs/protocol.md, "Pens"); a finger's line has none of these keys.
+    kind: Optional[str] = None
+    pressure: Optional[float] = None
+    altitude: Optional[float] = None
+    azimuth: Optional[float] = None
+    distance: Optional[float] = None
+    buttons: Optional[List[str]] = None
 
     @property
     def in_progress(self) -> bool:
         return self.phase in TOUCH_PHASES_IN_PROGRESS
+
+    @property
+    def touch_type(self) -> str:
+        """``finger``, ``pen`` or ``eraser``: a line without ``kind`` is a finger's."""
+        return self.kind or "finger"
+
+    @property
+    def hovering(self) -> bool:
+        """A pen in range, not touching (``hovering``; ``hover-ended`` when it left): no touch."""
+        return self.phase in ("hovering", "hover-ended")
 
 
 @_line("explain", **{"from": "from_state", "to": "to_state"})
