@@ -455,6 +455,9 @@ EOF2
     fi
 fi
 
+# --- gesturectl setup on sway: a new user's two commands (Tests/desktop/setup.sh) ---------------------
+. "$root/Tests/desktop/setup.sh"
+
 # --- GNOME Shell 43 headless, with the shipped extension ---------------------------------------------
 . "$root/Tests/desktop/gnome.sh"
 # --- KWin 5.27 headless, with the shipped KWin script ------------------------------------------------
