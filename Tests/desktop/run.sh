@@ -457,6 +457,8 @@ fi
 
 # --- gesturectl setup on sway: a new user's two commands (Tests/desktop/setup.sh) ---------------------
 . "$root/Tests/desktop/setup.sh"
+# --- bindings' window actions on sway and X11 (Tests/desktop/actions.sh) ---------------------------
+. "$root/Tests/desktop/actions.sh"
 
 # --- GNOME Shell 43 headless, with the shipped extension ---------------------------------------------
 . "$root/Tests/desktop/gnome.sh"
