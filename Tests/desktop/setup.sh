@@ -29,7 +29,10 @@ else
     sm 'workspace 1'
     # The user's daemon, started before any config exists, with the session's $SWAYSOCK (as the
     # user unit gets it from sway's `exec systemctl --user import-environment`).
-    as_user "$gestured" run --no-devices > "$out/setup-daemon.log" 2>&1 &
+    # In a subshell that becomes the daemon (exec), so that the pid run.sh stops is the daemon's.
+    ( exec env -i PATH=/usr/bin:/bin HOME="$setup_home" XDG_RUNTIME_DIR="$setup_home" SWAYSOCK="$SWAYSOCK" \
+        GESTURED_SOCKET="$setup_home/gestured.sock" setpriv --reuid=65534 --regid=65534 --clear-groups \
+        "$gestured" run --no-devices > "$out/setup-daemon.log" 2>&1 ) &
     pids+=("$!")
     for _ in $(seq 100); do [ -S "$setup_home/gestured.sock" ] && break; sleep 0.05; done
     echo "setup: workspace before: $(focused_workspace); the daemon's config: $(as_user "$ctl" status --format json | jq -r .config)"

@@ -47,9 +47,12 @@ public enum WindowActions {
         switch choice.backend {
         case .sway, .i3: return SwayWindowActions.perform(request, socket: choice.target)
         case .x11: return X11WindowActions.perform(request, display: choice.target)
-        case .hyprland, .niri, .gnome, .kde:
-            return .failure(DesktopSourceError("window actions are not done on \(choice.backend.rawValue) yet "
-                                               + "(sway, i3 and X11 do them; docs/desktop.md)"))
+        case .hyprland: return HyprlandWindowActions.perform(request, instance: choice.target)
+        case .niri: return NiriWindowActions.perform(request, socket: choice.target)
+        case .gnome: return GnomeWindowActions.perform(request, bus: choice.target)
+        case .kde:
+            return .failure(DesktopSourceError("window actions are not done on KDE Plasma yet "
+                                               + "(sway, i3, Hyprland, niri, X11 and GNOME do them; docs/desktop.md)"))
         }
     }
 }
