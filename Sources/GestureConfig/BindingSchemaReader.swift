@@ -8,7 +8,7 @@ final class BindingSchemaReader {
     private let reader: YAMLReader
 
     static let keys = ["gesture", "states", "command", "keys", "keys-increase", "keys-decrease", "every", "axis",
-                       "cooldown", "timeout"]
+                       "cooldown", "timeout", "action"]
     static let states: [GestureState] = [.recognized, .began, .changed, .ended, .cancelled]
 
     /// A binding as read, with what `finish` still has to check against its gesture.
@@ -18,6 +18,7 @@ final class BindingSchemaReader {
         var states: [Node]
         var every: (node: Node, step: StepText)?
         var axis: (node: Node, axis: StepAxis)?
+        var actionNode: Node?
     }
 
     /// `every` as written, before the gesture's kind says what it measures.
@@ -77,13 +78,27 @@ final class BindingSchemaReader {
         if let n = fields["keys-decrease"] {
             binding.keysDecrease = keyReader.combos(n, "'keys-decrease' of \(context)") ?? []
         }
-        let actions = ["command", "keys", "keys-increase", "keys-decrease"]
+        if let n = fields["action"], let text = reader.string(n, "'action' in \(context)") {
+            entry.actionNode = n
+            if let action = WindowAction(text: text) {
+                binding.action = action
+            } else {
+                reader.error(n, "bad value '\(text)' for 'action' in \(context): expected one of "
+                             + WindowAction.names.joined(separator: ", ") + " (N a workspace number from 1); "
+                             + "a shell command goes in 'command'")
+            }
+            if let every = fields.keyNode("every") {
+                reader.error(every, "'every' does not apply to an 'action' (\(context) acts once on its window): remove it")
+            }
+        }
+        let actions = ["command", "keys", "keys-increase", "keys-decrease", "action"]
         // A command under another tool's name (`exec:`) has its error already, with the key meant.
         let actionUnderAnotherName = Self.writtenKeys(of: node).contains {
             ["command", "keys"].contains(ConfigWords.bindingKeys[ConfigWords.compact($0)] ?? "")
         }
         if !actions.contains(where: fields.has) && !actionUnderAnotherName {
-            reader.error(node, "missing key 'command' or 'keys' in \(context): a binding runs a command, sends keys, or both")
+            reader.error(node, "missing key 'command' or 'keys' in \(context): a binding runs a command, sends keys, "
+                         + "or both (or acts on its window: 'action')")
         }
         if fields.has("keys"), let other = ["keys-increase", "keys-decrease"].first(where: fields.has) {
             reader.error(fields.keyNode(other), "'keys' and '\(other)' cannot be combined in \(context): 'keys' is sent "
@@ -178,10 +193,14 @@ final class BindingSchemaReader {
     /// Checks each binding against its gesture's kind (states it reports, progress it has) and
     /// returns the bindings. Bindings of unknown gestures are returned unchecked (SchemaReader has
     /// reported them).
-    func finish(kinds: [String: RecognizerKind]) -> [Binding] {
+    func finish(kinds: [String: RecognizerKind], windowGestures: Set<String> = []) -> [Binding] {
         entries.map { entry in
             var binding = entry.binding
             guard let kind = kinds[binding.gesture] else { return binding }
+            if binding.action != nil, !windowGestures.contains(binding.gesture), let node = entry.actionNode {
+                reader.error(node, "'action' in \(entry.context) acts on the window of its gesture, and '\(binding.gesture)' is "
+                             + "a screen gesture: define it under a window rule ('windows:', a rule with no 'match' takes every window)")
+            }
             for item in entry.states {
                 guard case .scalar(let s) = item, let state = GestureState(rawValue: s.string) else { continue }
                 // A swipe is discrete (recognized) or continuous (began … ended) by device: any state fits.

@@ -40,9 +40,10 @@ enum ConfigWords {
         "leftedge": "left", "rightedge": "right", "topedge": "top", "bottomedge": "bottom",
     ]
 
-    /// Keys other tools use in a binding (Touchégg's `action`, a launcher's `exec` or `cmd`).
+    /// Keys other tools use in a binding (a launcher's `exec` or `cmd`; Touchégg's `action` is read as
+    /// gestured's own `action` key, whose error names 'command').
     static let bindingKeys: [String: String] = [
-        "exec": "command", "cmd": "command", "action": "command", "run": "command", "shell": "command",
+        "exec": "command", "cmd": "command", "run": "command", "shell": "command",
         "execute": "command", "script": "command", "sh": "command",
         "key": "keys", "shortcut": "keys", "keystroke": "keys", "hotkey": "keys", "keycombo": "keys",
         "state": "states", "on": "states", "when": "states", "gestures": "gesture", "id": "gesture",

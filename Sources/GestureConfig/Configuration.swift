@@ -71,6 +71,8 @@ public struct Binding: Hashable, Sendable {
     public var cooldown: Double
     /// Kill the command after this many ms.
     public var timeout: Double
+    /// What it does to the window of its gesture (docs/desktop.md), through the session bridge.
+    public var action: WindowAction? = nil
 
     public init(gesture: String, states: Set<GestureState> = [], command: String? = nil, keys: [KeyCombo] = [],
                 keysIncrease: [KeyCombo] = [], keysDecrease: [KeyCombo] = [], every: StepMeasure? = nil,

@@ -48,6 +48,10 @@ extension SchemaReader {
         }
         let bindingKey = BindingSchemaReader.keys.contains(key) && key != "gesture" ? key : ConfigWords.bindingKeys[word]
         guard let bindingKey, bindingKey != "gesture" && bindingKey != "states" else { return nil }
+        if bindingKey == "action" {
+            return "what a gesture does goes in a binding, not in the gesture: under the top-level 'bindings', "
+                + "write { gesture: \(id), command: ... } (or, for a window rule's gesture, action: close-window ...)"
+        }
         if bindingKey == "command" || bindingKey.hasPrefix("keys") {
             return "what a gesture does goes in a binding, not in the gesture: under the top-level 'bindings', "
                 + "write { gesture: \(id), \(bindingKey): ... }"

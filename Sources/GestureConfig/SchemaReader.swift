@@ -81,7 +81,7 @@ final class SchemaReader {
         checkWindowReferences()
         configuration.bindings = bindingReader.finish(kinds: (gestures + windowEntries.flatMap(\.gestures)).reduce(into: [:]) {
             if $1.kindKnown { $0[$1.spec.id] = $0[$1.spec.id] ?? $1.spec.kind }
-        })
+        }, windowGestures: Set(windowEntries.flatMap { $0.gestures.map(\.spec.id) }))
         configuration.bindingConcurrency = bindingReader.concurrency
         let bound = Set(configuration.bindings.map(\.gesture))
         configuration.engine = EngineConfiguration(root: rootRegion, recognizers: gestures.map { entry in

@@ -68,9 +68,17 @@ extension GestureCtl {
             case .failure(let failure): fail(failure.message)
             }
             let log: (String) -> Void = { writeStandardError("gesturectl desktop: \($0)\n") }
-            let sink: SnapshotSink = print
-                ? PrintSink(fd: 1)
-                : DaemonSink(path: socket ?? ControlClient.defaultSocketPath, log: log)
+            let sink: SnapshotSink
+            if print {
+                sink = PrintSink(fd: 1)
+            } else {
+                let daemon = DaemonSink(path: socket ?? ControlClient.defaultSocketPath, log: log)
+                // A binding's action on a window (docs/desktop.md): done here, where the compositor is.
+                daemon.onWindowAction = { line in
+                    if case .failure(let error) = WindowActions.perform(line, choice: choice) { log("window action: \(error)") }
+                }
+                sink = daemon
+            }
             var options = DesktopBridge.Options()
             options.pollInterval = Int64(pollInterval) * 1000
             options.once = once

@@ -110,7 +110,7 @@ struct GestureCtl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gesturectl", abstract: "Client for the gestured socket.", version: DaemonVersion.versionText,
         subcommands: [Listen.self, Status.self, Devices.self, HitTest.self, Reload.self, Explain.self, Record.self, Inject.self,
-                      Rotate.self, Desktop.self, Tune.self, View.self])
+                      Rotate.self, Desktop.self, Setup.self, Tune.self, View.self])
 }
 
 /// Builds a subscribe request line. The lines come through a pipe of their own (docs/protocol.md,

@@ -9,9 +9,10 @@ import Testing
         for key in ["command", "exec", "keys", "action"] {
             let errors = parseErrors("gestures:\n  - id: g\n    kind: swipe\n    \(key): foo\n")
             let verb = key == "keys" ? "keys" : "command"
+            let windowAction = key == "action" ? " (or, for a window rule's gesture, action: close-window ...)" : ""
             #expect(errors.map(\.description) == [
                 "config.yaml:4:5: unknown key '\(key)' in gesture 'g': what a gesture does goes in a binding, not in the "
-                    + "gesture: under the top-level 'bindings', write { gesture: g, \(verb): ... }"], "\(key)")
+                    + "gesture: under the top-level 'bindings', write { gesture: g, \(verb): ... }" + windowAction], "\(key)")
         }
     }
 
@@ -69,10 +70,14 @@ import Testing
     }
 
     @Test func aCommandUnderAnotherNameIsOneErrorWithTheKeyMeant() {
-        for word in ["exec", "cmd", "action", "run"] {
+        for word in ["exec", "cmd", "run"] {
             let errors = parseErrors("gestures:\n  - { id: g, kind: tap }\nbindings:\n  - { gesture: g, \(word): foo }\n")
             #expect(errors.map(\.description) == ["config.yaml:4:19: unknown key '\(word)' in binding 1 (did you mean 'command'?)"])
         }
+        // Touchégg's `action` is gestured's key for acting on the window: a command there says where it goes.
+        let action = parseErrors("gestures:\n  - { id: g, kind: tap }\nbindings:\n  - { gesture: g, action: foo }\n")
+        #expect(action.map(\.description) == ["config.yaml:4:27: bad value 'foo' for 'action' in binding 1: expected one of "
+            + "close-window, maximize, minimize, fullscreen, move-to-workspace N (N a workspace number from 1); a shell command goes in 'command'"])
         let keys = parseErrors("gestures:\n  - { id: g, kind: tap }\nbindings:\n  - { gesture: g, shortcut: [leftctrl, c] }\n")
         #expect(keys.map(\.message) == ["unknown key 'shortcut' in binding 1 (did you mean 'keys'?)"])
     }

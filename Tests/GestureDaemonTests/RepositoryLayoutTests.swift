@@ -23,7 +23,7 @@ import Testing
         let profiling = try FileManager.default.contentsOfDirectory(atPath: Paths.packageRoot + "/scripts/profiling")
         #expect(Set(top) == ["run", "test", "install-deps", "check-golden", "check-units", "embed-default-config.sh",
                              "generate-key-names", "recordings-table", "package", "test-package", "build-info",
-                             "generate-man", "check-format", "generate-gnome-extension", "debian-root", "lib", "profiling"], "\(top.sorted())")
+                             "generate-man", "check-format", "generate-gnome-extension", "debian-root", "lib", "generate-setup-docs", "profiling"], "\(top.sorted())")
         let readme = try Self.read("scripts/profiling/README.md")
         for script in profiling where script != "README.md" {
             #expect(readme.contains("`" + script), "scripts/profiling/README.md does not describe \(script)")

@@ -323,6 +323,8 @@ if gnome_start shell-3 --virtual-monitor 1280x800; then
     else
         fail "$G daemon: the tap's gestures: $(grep -o '"gesture":"[a-z-]*"' "$out/$gname-listen.jsonl" | sort | uniq -c | tr '\n' ' ')"
     fi
+    # Bindings' window actions through the extension's Act (Tests/desktop/actions-gnome.sh).
+    . "$root/Tests/desktop/actions-gnome.sh"
     gnome_stop
 else
     fail "$G: GNOME Shell started for the daemon checks (log: $(tail -3 "$grun/shell-3.log"))"

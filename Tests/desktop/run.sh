@@ -464,6 +464,11 @@ EOF2
     fi
 fi
 
+# --- gesturectl setup on sway: a new user's two commands (Tests/desktop/setup.sh) ---------------------
+. "$root/Tests/desktop/setup.sh"
+# --- bindings' window actions on sway and X11 (Tests/desktop/actions.sh) ---------------------------
+. "$root/Tests/desktop/actions.sh"
+
 fi  # sway-x11
 
 # --- GNOME Shell 43 and KWin 5.27 (Debian 12, this machine's), headless, with the shipped extension / script

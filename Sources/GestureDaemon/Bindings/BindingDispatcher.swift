@@ -23,6 +23,9 @@ public struct BindingFiring: Sendable, Equatable {
     public var environment: [String: String]
     /// The gesture event's time.
     public var time: Timestamp
+    /// What it does to its gesture's window, and that window's id (nil: the gesture has no window).
+    public var action: WindowAction? = nil
+    public var window: String? = nil
 }
 
 /// Decides what each gesture event makes the bindings do: which bindings fire (by state, or once
@@ -48,6 +51,9 @@ public final class BindingDispatcher {
     /// Surface units per mm of a device (by name), to measure `every: 8mm` on translations given
     /// in surface units. Unknown devices: 1 (their surface is in mm).
     var unitsPerMM: (String) -> Point = { _ in Point(x: 1, y: 1) }
+    /// Sends a `window-action` line to the session bridge; false when no bridge is connected
+    /// (docs/desktop.md, "Actions on the window under the fingers").
+    var sendWindowAction: (String) -> Bool = { _ in false }
 
     private struct TrackerKey: Hashable {
         var binding: Int
@@ -132,12 +138,25 @@ public final class BindingDispatcher {
         } else {
             combos = binding.keys
         }
+        let window = Self.window(of: event)
         if let dryRun {
             let environment = binding.command == nil ? [:]
                 : BindingExecutor.runEnvironment(Self.environment(for: event), step: step, triggers: 1, steps: step ?? 0) ?? [:]
             dryRun(BindingFiring(gesture: binding.gesture, index: index, step: step, keys: combos,
-                                 command: binding.command, environment: environment, time: event.time))
+                                 command: binding.command, environment: environment, time: event.time,
+                                 action: binding.action, window: binding.action == nil ? nil : window))
             return
+        }
+        if let action = binding.action {
+            if let window {
+                if !sendWindowAction(action.line(window: window, gesture: binding.gesture)) {
+                    logger.notice("no desktop bridge is connected to do the binding's window action", metadata: [
+                        "gesture": "\(binding.gesture)", "action": "\(action.text)", "window": "\(window)"])
+                }
+            } else {
+                logger.notice("the binding's window action has no window: its gesture is not over one", metadata: [
+                    "gesture": "\(binding.gesture)", "action": "\(action.text)", "region": "\(event.region)"])
+            }
         }
         if !combos.isEmpty { keyboard.send(combos, gesture: binding.gesture) }
         if let command = binding.command {
@@ -145,6 +164,13 @@ public final class BindingDispatcher {
                 id: .init(generation: generation, index: index), gesture: binding.gesture, command: command,
                 timeout: binding.timeout, environment: Self.environment(for: event), step: step), now: now)
         }
+    }
+
+    /// The compositor's id of the window whose region the event's gesture is on, or nil.
+    static func window(of event: GestureEvent) -> String? {
+        let region = event.region
+        guard region.hasPrefix(DesktopRegions.windowPrefix) else { return nil }
+        return String(region.dropFirst(DesktopRegions.windowPrefix.count))
     }
 
     /// The GESTURE_* variables for an event (GESTURE_STEP and GESTURE_STEPS are added per run).

@@ -33,6 +33,13 @@ extension Daemon {
         }
     }
 
+    /// Sends a line to the seat's desktop bridge (a binding's `window-action`); false without one.
+    func sendToDesktopBridge(_ line: String) -> Bool {
+        guard let bridge = seatBridges.bridge else { return false }
+        hub.sendLine(line, toClient: bridge)
+        return true
+    }
+
     /// Client `client` left: when it was the bridge, its windows go at once.
     func desktopClientGone(_ client: Int) {
         guard seatBridges.clientGone(client) else { return }

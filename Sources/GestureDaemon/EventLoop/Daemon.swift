@@ -166,6 +166,7 @@ public final class Daemon {
         hub.checksFilterNames = true
         recordings = DeviceRecordings(hub: hub, logger: logger)
         bindings.unitsPerMM = { [unowned self] name in self.surfaceUnitsPerMM(device: name) }
+        bindings.sendWindowAction = { [unowned self] line in self.sendToDesktopBridge(line) }
         bindings.configure(configuration)
 
         if let interval = notifier.watchdogInterval {

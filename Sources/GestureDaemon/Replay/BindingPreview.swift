@@ -36,6 +36,9 @@ enum BindingPreview {
             let environment = firing.environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
             parts.append("run: " + command + "  with " + environment.joined(separator: " "))
         }
+        if let action = firing.action {
+            parts.append(action.text + " " + (firing.window.map { "window:" + $0 } ?? "(no window)"))
+        }
         return "→ " + step + (parts.isEmpty ? "nothing to do" : parts.joined(separator: "; "))
     }
 
@@ -60,6 +63,10 @@ enum BindingPreview {
             let fields = firing.environment.sorted { $0.key < $1.key }
                 .map { ProtocolLine.string($0.key) + ":" + ProtocolLine.string($0.value) }
             j.addRaw("environment", "{" + fields.joined(separator: ",") + "}")
+        }
+        if let action = firing.action {
+            j.add("action", action.text)
+            if let window = firing.window { j.add("window", window) }
         }
         return j.line
     }

@@ -52,6 +52,9 @@ public final class DaemonSink: SnapshotSink {
     private var client: ControlClient?
     /// Milliseconds to wait for a reply.
     let timeout: Int32
+    /// Gets the daemon's `window-action` lines (docs/protocol.md, "Window actions"): they are
+    /// requests for the bridge, not news of the connection, so the bridge's state does not change.
+    public var onWindowAction: ((String) -> Void)?
 
     public init(path: String, timeout: Int32 = 5000, log: @escaping (String) -> Void) {
         self.path = path
@@ -98,6 +101,7 @@ public final class DaemonSink: SnapshotSink {
                         self.client = nil
                         return .replaced(reply)
                     }
+                    if WindowActionRequest.isRequest(reply) { onWindowAction?(reply) }
                 }
             }
             return .nothing
@@ -115,6 +119,7 @@ public final class DaemonSink: SnapshotSink {
                 switch try client.next(timeout: 0, interruptFD: nil) {
                 case .line(let line):
                     if line.hasPrefix("{\"type\":\"desktop-replaced\"") { return .replaced(line) }
+                    if WindowActionRequest.isRequest(line) { onWindowAction?(line) }
                 case .end, .interrupted:
                     self.client = nil
                     return .gone

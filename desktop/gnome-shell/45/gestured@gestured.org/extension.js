@@ -17,6 +17,10 @@ const OBJECT_PATH = '/org/gestured/Desktop';
 const INTERFACE = `<node>
   <interface name="org.gestured.Desktop1">
     <method name="GetWindows"><arg type="s" direction="out" name="json"/></method>
+    <method name="Act">
+      <arg type="s" direction="in" name="id"/><arg type="s" direction="in" name="action"/>
+      <arg type="i" direction="in" name="workspace"/><arg type="b" direction="out" name="done"/>
+    </method>
     <property name="Version" type="u" access="read"/>
     <signal name="WindowsChanged"/>
   </interface>
@@ -82,6 +86,44 @@ class Exporter {
             this._object?.emit_signal('WindowsChanged', null);
             return GLib.SOURCE_REMOVE;
         });
+    }
+
+    // A binding's action on one window (docs/desktop.md, "Actions on the window under the fingers"):
+    // what the bridge asks, done as GNOME's own window menu does it. False: no such window or action.
+    Act(id, action, workspace) {
+        const window = global.get_window_actors().map(a => a.meta_window).find(w => String(w.get_id()) === id);
+        if (!window)
+            return false;
+        const both = Meta.MaximizeFlags.BOTH;
+        switch (action) {
+        case 'close-window':
+            window.delete(global.get_current_time());
+            return true;
+        case 'maximize':
+            if (window.get_maximized() === both)
+                window.unmaximize(both);
+            else
+                window.maximize(both);
+            return true;
+        case 'minimize':
+            window.minimize();
+            return true;
+        case 'fullscreen':
+            if (window.is_fullscreen())
+                window.unmake_fullscreen();
+            else
+                window.make_fullscreen();
+            return true;
+        case 'move-to-workspace': {
+            const manager = global.workspace_manager;
+            if (workspace < 1)
+                return false;
+            // Dynamic workspaces: the one after the last exists (empty); beyond it, the last.
+            window.change_workspace_by_index(Math.min(workspace, manager.get_n_workspaces()) - 1, false);
+            return true;
+        }
+        }
+        return false;
     }
 
     get Version() {
