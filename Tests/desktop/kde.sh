@@ -215,7 +215,8 @@ if kwin_start kwin-3; then
     for _ in $(seq 100); do [ -S "$ksock" ] && break; sleep 0.05; done
     "${kin[@]}" /usr/bin/env -i PATH=/usr/bin:/bin XDG_CURRENT_DESKTOP=KDE WAYLAND_DISPLAY=wayland-kw XDG_RUNTIME_DIR="$krun/rt" DBUS_SESSION_BUS_ADDRESS="$kbus" \
         "$kctl" desktop --socket "$ksock" > "$out/$kname-daemon-bridge.out" 2> "$out/$kname-daemon-bridge.err" &
-    pids+=("$!")
+    kdbridge=$!
+    pids+=("$kdbridge")
     kopen_xterm XTermKDE
     kopen_gtk org.gestured.Left 400 300
     for _ in $(seq 200); do
@@ -251,6 +252,10 @@ if kwin_start kwin-3; then
     else
         fail "$K daemon: the tap's gestures: $(grep -o '"gesture":"[a-z-]*"' "$out/$kname-listen.jsonl" | sort | uniq -c | tr '\n' ' ')"
     fi
+    # Bindings' window actions through one-shot KWin scripts (Tests/desktop/actions-kde.sh), with a
+    # bridge of their own: one bridge a session (it owns org.gestured.KWin).
+    kill "$kdbridge" 2> /dev/null; wait "$kdbridge" 2> /dev/null
+    . "$root/Tests/desktop/actions-kde.sh"
     kwin_stop
 else
     fail "$K: started for the daemon checks (log: $(tail -3 "$krun/kwin-3.log"))"

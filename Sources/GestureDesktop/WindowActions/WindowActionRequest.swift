@@ -1,4 +1,5 @@
 import GestureCore
+import GesturePosix
 
 /// A `window-action` line from the daemon (docs/protocol.md, "Window actions"), as the bridge reads
 /// it: which window, what to do. The backend files (`SwayWindowActions`, `X11WindowActions`) have
@@ -38,7 +39,8 @@ public struct WindowActionRequest: Equatable, Sendable {
 /// the source's own (whose events it would interleave with).
 public enum WindowActions {
     /// Does `line`'s action; the message names what went wrong (logged by the bridge).
-    public static func perform(_ line: String, choice: BackendChoice) -> Result<Void, DesktopSourceError> {
+    public static func perform(_ line: String, choice: BackendChoice,
+                               environment: [String: String] = ProcessEnvironment.current()) -> Result<Void, DesktopSourceError> {
         let request: WindowActionRequest
         switch WindowActionRequest.parse(line) {
         case .success(let r): request = r
@@ -50,9 +52,7 @@ public enum WindowActions {
         case .hyprland: return HyprlandWindowActions.perform(request, instance: choice.target)
         case .niri: return NiriWindowActions.perform(request, socket: choice.target)
         case .gnome: return GnomeWindowActions.perform(request, bus: choice.target)
-        case .kde:
-            return .failure(DesktopSourceError("window actions are not done on KDE Plasma yet "
-                                               + "(sway, i3, Hyprland, niri, X11 and GNOME do them; docs/desktop.md)"))
+        case .kde: return KWinWindowActions.perform(request, bus: choice.target, environment: environment)
         }
     }
 }
