@@ -75,11 +75,16 @@ private struct WireLine: Decodable {
     var count: Int?
     var message: String?
     var window: WireWindow?
+    var pressure: Double?
+    var altitude: Double?
+    var azimuth: Double?
+    var distance: Double?
+    var buttons: [String]?
 
     enum Key: String, CodingKey {
         case type, gesture, kind, state, time, device, region, fingers, taps, direction, location, translation
         case velocity, scale, rotation, scaleVelocity, rotationVelocity, phase, id, tapCount, from, to, reason, routine
-        case count, message, window
+        case count, message, window, pressure, altitude, azimuth, distance, buttons
     }
 
     init(from decoder: any Decoder) throws {
@@ -112,6 +117,11 @@ private struct WireLine: Decodable {
         count = get(.count)
         message = get(.message)
         window = get(.window)
+        pressure = get(.pressure)
+        altitude = get(.altitude)
+        azimuth = get(.azimuth)
+        distance = get(.distance)
+        buttons = get(.buttons)
     }
 
     func output(text: String) -> OutputLine {
@@ -119,17 +129,32 @@ private struct WireLine: Decodable {
         case "gesture":
             guard let gesture, let kind = kind.flatMap(RecognizerKind.init(rawValue:)),
                   let state = state.flatMap(GestureState.init(rawValue:)), let time else { break }
-            return .engine(.gesture(GestureEvent(
+            var event = GestureEvent(
                 gesture: gesture, kind: kind, state: state, time: Timestamp(seconds: time), device: device ?? "",
                 region: region ?? "", fingers: fingers ?? 0, taps: taps,
                 direction: direction.flatMap(SwipeDirection.init(rawValue:)), location: location?.point,
                 translation: translation?.point, velocity: velocity?.point, scale: scale, rotation: rotation,
-                scalarVelocity: scaleVelocity ?? rotationVelocity)))
+                scalarVelocity: scaleVelocity ?? rotationVelocity)
+            event.pressure = pressure
+            return .engine(.gesture(event))
         case "touch":
-            guard let phase = phase.flatMap(TouchPhase.init(rawValue:)), let id, let location, let time else { break }
-            return .engine(.touch(TouchEvent(phase: phase, id: TouchID(id), location: location.point, region: region,
-                                             tapCount: tapCount ?? 1, time: Timestamp(seconds: time),
-                                             device: device ?? "")))
+            // A hover line's phase is no touch phase (docs/protocol.md, "Pens").
+            let hover = phase.flatMap(PenHover.Phase.init(rawValue:))
+            guard let touchPhase = hover == nil ? phase.flatMap(TouchPhase.init(rawValue:)) : .stationary,
+                  let id, let location, let time else { break }
+            var touch = TouchEvent(phase: touchPhase, id: TouchID(id), location: location.point, region: region,
+                                   tapCount: tapCount ?? 1, time: Timestamp(seconds: time), device: device ?? "")
+            // A pen's keys; a line with no `kind` is a finger's.
+            if let type = kind.flatMap(TouchType.init(rawValue:)), type != .finger {
+                touch.type = type
+                touch.pressure = pressure
+                touch.altitudeAngle = altitude
+                touch.azimuthAngle = azimuth
+                touch.distance = distance
+                touch.buttons = (buttons ?? []).reduce(into: StylusButtons()) { $0.formUnion(StylusButtons(name: $1) ?? []) }
+                touch.hoverPhase = hover
+            }
+            return .engine(.touch(touch))
         case "explain":
             guard let gesture, let from = from.flatMap(GestureState.init(rawValue:)),
                   let to = to.flatMap(GestureState.init(rawValue:)), let time else { break }

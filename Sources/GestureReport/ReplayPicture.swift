@@ -72,13 +72,20 @@ public struct ReplayPicture: Sendable {
         }
     }
 
-    /// One finger from down to up.
+    /// One finger (or a pen's tip or eraser) from down to up.
     public struct Track: Sendable {
         public var id: TouchID
         public var device: Int
         /// Times and surface positions, in order.
         public var points: [(time: Timestamp, location: Point)]
         public var endPhase: TouchPhase?
+        /// Finger, pen or eraser.
+        public var type: TouchType = .finger
+        /// A pen's pressure (0…1) at each point, where it reports one; empty for a finger.
+        public var pressures: [Double] = []
+        /// A pen's altitude and azimuth (radians) when it touched down, where it reports its tilt.
+        public var altitudeAngle: Double?
+        public var azimuthAngle: Double?
         /// What the desktop got of it, when its device was forwarded (`replay --forward`).
         public var forwarding: ForwardingMark?
         public var began: Timestamp { points[0].time }
@@ -93,6 +100,16 @@ public struct ReplayPicture: Sendable {
             }
             return last
         }
+    }
+
+    /// A pen in range and not touching (its `hovering` lines to its `hover-ended`): no touch, drawn
+    /// apart from the tracks.
+    public struct Hover: Sendable {
+        public var id: TouchID
+        public var device: Int
+        public var type: TouchType
+        /// Times and surface positions, in order.
+        public var points: [(time: Timestamp, location: Point)]
     }
 
     /// What the desktop got of a touch of a forwarded device.
@@ -130,6 +147,7 @@ public struct ReplayPicture: Sendable {
     /// failures over a window name it.
     public var windows = WindowNames()
     public var tracks: [Track] = []
+    public var hovers: [Hover] = []
     public var spans: [Span] = []
     public var failures: [Failure] = []
     /// Time zero of every "ms" in the picture: the first event of the replay.
@@ -152,20 +170,36 @@ public struct ReplayPicture: Sendable {
             devices.firstIndex { $0.name == name } ?? 0
         }
         var trackIndex: [TouchID: Int] = [:]
+        var hoverIndex: [TouchID: Int] = [:]
         var openSpan: [String: Int] = [:]
         var explains: [ExplainEvent] = []
         var marks: [TouchID: ForwardingMark] = [:]
         for output in outputs {
             switch output {
+            case .touch(let t) where t.hoverPhase != nil:
+                last = max(last, t.time)
+                if let i = hoverIndex[t.id] {
+                    hovers[i].points.append((t.time, t.location))
+                } else {
+                    hoverIndex[t.id] = hovers.count
+                    hovers.append(Hover(id: t.id, device: device(named: t.device), type: t.type,
+                                        points: [(t.time, t.location)]))
+                }
             case .touch(let t):
                 last = max(last, t.time)
                 if let i = trackIndex[t.id] {
                     tracks[i].points.append((t.time, t.location))
+                    if let pressure = t.pressure { tracks[i].pressures.append(pressure) }
                     if t.phase.isTerminal { tracks[i].endPhase = t.phase }
                 } else {
                     trackIndex[t.id] = tracks.count
-                    tracks.append(Track(id: t.id, device: device(named: t.device), points: [(t.time, t.location)],
-                                        endPhase: t.phase.isTerminal ? t.phase : nil))
+                    var track = Track(id: t.id, device: device(named: t.device), points: [(t.time, t.location)],
+                                      endPhase: t.phase.isTerminal ? t.phase : nil)
+                    track.type = t.type
+                    if let pressure = t.pressure { track.pressures = [pressure] }
+                    track.altitudeAngle = t.altitudeAngle
+                    track.azimuthAngle = t.azimuthAngle
+                    tracks.append(track)
                 }
             case .gesture(let g):
                 last = max(last, g.time)

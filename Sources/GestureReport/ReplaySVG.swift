@@ -21,6 +21,8 @@ let touchPalette = ["#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#e37
                     "#bcbd22", "#393b79"]
 let failureRed = "#d62728"
 let gestureInk = "#222222"
+/// A pen hovering (no touch).
+let hoverInk = "#6b6b6b"
 
 struct Page {
     let picture: ReplayPicture
@@ -48,6 +50,9 @@ struct Page {
         svg.text(Page.margin, 34, picture.title, size: 20, weight: "bold")
         var facts = ["\(picture.tracks.count) touch\(picture.tracks.count == 1 ? "" : "es")",
                      "\(picture.spans.count) gesture\(picture.spans.count == 1 ? "" : "s")"]
+        let pens = picture.tracks.filter { $0.type != .finger }.count
+        if pens > 0 { facts[0] += " (\(pens) of a pen)" }
+        if !picture.hovers.isEmpty { facts.append("\(picture.hovers.count) pen hover\(picture.hovers.count == 1 ? "" : "s")") }
         if explained { facts.append("\(picture.failures.count) recognizer failure\(picture.failures.count == 1 ? "" : "s")") }
         facts.append(ValueText.milliseconds(picture.ms(picture.end)) + " ms long")
         facts.append("config: " + picture.configName)
@@ -58,13 +63,18 @@ struct Page {
     }
 
     mutating func legend() {
-        enum Symbol { case began, ended, cancelled, tick, gesture, failure, region, held, taken }
+        enum Symbol { case began, ended, cancelled, tick, gesture, failure, region, held, taken, pen, eraser, hover }
         var items: [(Symbol, String)] = [
             (.began, "touch began"), (.ended, "touch ended (square)"), (.cancelled, "touch cancelled"),
             (.tick, "every 100 ms"), (.gesture, "gesture, where it ended (G1… listed below)"),
             (.failure, explained ? "recognizer failed (F1… listed below)" : "recognizer failed (with --explain)"),
             (.region, "region frame, with its id"),
         ]
+        if picture.tracks.contains(where: { $0.type == .pen }) {
+            items.append((.pen, "pen touch: its nib, the line as wide as the pressure"))
+        }
+        if picture.tracks.contains(where: { $0.type == .eraser }) { items.append((.eraser, "eraser touch: hollow line")) }
+        if !picture.hovers.isEmpty { items.append((.hover, "pen hovering (no touch)")) }
         if picture.tracks.contains(where: { $0.forwarding != nil }) {
             items += [(.held, "held from the desktop, sent late"), (.taken, "taken from the desktop (cancelled)")]
         }
@@ -105,6 +115,18 @@ struct Page {
                 case .region: svg.rect(sx - 8, cy - 6, 16, 12, stroke: "#6a51a3", strokeWidth: 1.5, dash: "4 2")
                 case .held: svg.polyline([(sx - 9, cy), (sx + 9, cy)], stroke: blue, width: 2.5, dash: "2 4")
                 case .taken: svg.polyline([(sx - 9, cy), (sx + 9, cy)], stroke: blue, width: 2.5, dash: "9 5")
+                case .pen, .eraser:
+                    svg.pressureStroke([(sx - 9, cy + 3), (sx - 3, cy + 3), (sx + 3, cy + 3), (sx + 11, cy + 3)],
+                                       pressures: [0, 0.2, 0.5, 0.9], stroke: blue, width: Page.penWidth,
+                                       hollow: symbol == .eraser)
+                    if symbol == .pen {
+                        svg.nib(sx - 9, cy + 3, size: 11, fill: blue, stroke: "#ffffff", strokeWidth: 1)
+                    } else {
+                        svg.rect(sx - 14, cy - 1, 10, 7, fill: blue, stroke: "#ffffff", strokeWidth: 1)
+                    }
+                case .hover:
+                    svg.polyline([(sx - 9, cy), (sx + 9, cy)], stroke: hoverInk, width: 1.2, dash: "1 3")
+                    svg.hoverRing(sx - 4, cy, r: 5, stroke: hoverInk)
                 }
                 svg.text(x + 22, cy + 4, label, size: 12)
                 x += w

@@ -87,6 +87,33 @@ struct SVGWriter {
         body.append("<polygon points=\"\(points.joined(separator: " "))\" fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"\(Self.n(strokeWidth))\"/>")
     }
 
+    /// A pen's nib: a triangle with its tip at (x, y), pointing down the page, `size` px tall.
+    mutating func nib(_ x: Double, _ y: Double, size: Double, fill: String, stroke: String, strokeWidth: Double = 1.5) {
+        let points = [(x, y), (x - size * 0.4, y - size), (x + size * 0.4, y - size)].map { Self.n($0.0) + "," + Self.n($0.1) }
+        body.append("<polygon class=\"pen-nib\" points=\"\(points.joined(separator: " "))\" fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"\(Self.n(strokeWidth))\" stroke-linejoin=\"round\"/>")
+    }
+
+    /// A pen's stroke: one round-capped segment per step, each as wide as the pressure at its end
+    /// (`width(pressure)`); `hollow` (an eraser): each segment again in white, narrower, inside.
+    mutating func pressureStroke(_ points: [(Double, Double)], pressures: [Double], stroke: String,
+                                 width: (Double) -> Double, hollow: Bool) {
+        guard points.count > 1, pressures.count == points.count else { return }
+        var a = "<g class=\"\(hollow ? "eraser-stroke" : "pen-stroke")\" fill=\"none\" stroke-linecap=\"round\">"
+        for layer in hollow ? [false, true] : [false] {
+            for i in 1..<points.count {
+                let w = width(pressures[i]) * (layer ? 0.45 : 1)
+                a += "<line x1=\"\(Self.n(points[i - 1].0))\" y1=\"\(Self.n(points[i - 1].1))\" x2=\"\(Self.n(points[i].0))\" "
+                a += "y2=\"\(Self.n(points[i].1))\" stroke=\"\(layer ? "#ffffff" : stroke)\" stroke-width=\"\(Self.n(w))\"/>"
+            }
+        }
+        body.append(a + "</g>")
+    }
+
+    /// A dashed ring centred on (x, y): where a pen came in range.
+    mutating func hoverRing(_ x: Double, _ y: Double, r: Double, stroke: String) {
+        body.append("<circle class=\"pen-hover\" cx=\"\(Self.n(x))\" cy=\"\(Self.n(y))\" r=\"\(Self.n(r))\" fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"1.5\" stroke-dasharray=\"3 2\"/>")
+    }
+
     /// An × centred on (x, y).
     mutating func cross(_ x: Double, _ y: Double, size: Double, stroke: String, width: Double = 2.5) {
         let r = size / 2

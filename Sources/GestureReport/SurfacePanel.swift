@@ -85,6 +85,7 @@ extension Page {
         let device = picture.devices[index]
         var points = picture.tracks.filter { $0.device == index }.flatMap { $0.points.map { device.mm($0.location) } }
         points += picture.spans.filter { $0.device == index }.flatMap { $0.events.compactMap { $0.location.map(device.mm) } }
+        points += picture.hovers.filter { $0.device == index }.flatMap { $0.points.map { device.mm($0.location) } }
         guard let first = points.first else { return nil }
         var lo = first, hi = first
         for p in points {
@@ -187,7 +188,17 @@ extension Page {
             requests.append((Point(x: group.at.0, y: group.at.1), Self.numberRanges("F", group.numbers), failureRed, 11, false))
         }
 
-        // Touch paths, ticks every 100 ms, begin and end markers.
+        // A pen hovering: a thin dotted trace, a dashed ring where it came in range.
+        for hover in picture.hovers where hover.device == index {
+            let (hx, hy) = px(hover.points[0].location)
+            svg.polyline(hover.points.map { px($0.location) }, stroke: hoverInk, width: 1.2, dash: "1 3")
+            svg.hoverRing(hx, hy, r: 7, stroke: hoverInk)
+            labels.block(Rect(x: hx - 7, y: hy - 7, width: 14, height: 14))
+            let began = ValueText.milliseconds(picture.ms(hover.points[0].time))
+            requests.append((Point(x: hx, y: hy), "\(hover.type.rawValue) hovering H\(hover.id) @\(began) ms", hoverInk, 10, false))
+        }
+
+        // Touch paths, ticks every 100 ms, begin and end markers; a pen's path as wide as its pressure.
         for track in tracks {
             let colour = colour(of: track)
             // Forwarded devices: a touch the desktop got at once is solid, one held back and written
@@ -197,7 +208,13 @@ extension Page {
             case .cancelled?: "9 5"
             case .forwarded?, nil: nil
             }
-            svg.polyline(track.points.map { px($0.location) }, stroke: colour, width: 2.5, dash: dash, opacity: 0.85)
+            let path = track.points.map { px($0.location) }
+            if track.type != .finger && track.pressures.count == track.points.count && dash == nil {
+                svg.pressureStroke(path, pressures: track.pressures, stroke: colour, width: Self.penWidth,
+                                   hollow: track.type == .eraser)
+            } else {
+                svg.polyline(path, stroke: colour, width: 2.5, dash: dash, opacity: 0.85)
+            }
             var t = track.began.adding(milliseconds: 100)
             while t < track.end {
                 let (x, y) = px(interpolated(track, at: t))
@@ -206,8 +223,13 @@ extension Page {
             }
             let (bx, by) = px(track.points[0].location)
             let (ex, ey) = px(track.points[track.points.count - 1].location)
-            // The begin dot, then the end marker around it (a tap ends where it began).
-            svg.circle(bx, by, r: 5, fill: colour, stroke: "#ffffff", strokeWidth: 1.5)
+            // The begin mark (a finger's dot, a pen's nib, an eraser's block), then the end marker
+            // around it (a tap ends where it began).
+            switch track.type {
+            case .finger: svg.circle(bx, by, r: 5, fill: colour, stroke: "#ffffff", strokeWidth: 1.5)
+            case .pen: svg.nib(bx, by, size: 14, fill: colour, stroke: "#ffffff", strokeWidth: 1.2)
+            case .eraser: svg.rect(bx - 6, by - 4, 12, 8, fill: colour, stroke: "#ffffff", strokeWidth: 1.2)
+            }
             switch track.endPhase {
             case .cancelled?: svg.cross(ex, ey, size: 12, stroke: colour, width: 2)
             case .ended?: svg.square(ex, ey, size: 13, fill: "none", stroke: colour)
@@ -222,7 +244,7 @@ extension Page {
             case .cancelled(let t)?: ", cancelled @\(ValueText.milliseconds(picture.ms(t))) ms"
             case nil: ""
             }
-            requests.append((Point(x: bx, y: by), "T\(track.id) @\(began) ms\(desktop)", colour, 11, true))
+            requests.append((Point(x: bx, y: by), "T\(track.id)\(Self.penNote(track)) @\(began) ms\(desktop)", colour, 11, true))
         }
 
         // Gestures: a continuous one's centroid path, its start (hollow) and end (filled).
@@ -253,6 +275,19 @@ extension Page {
                      weight: request.bold ? "bold" : nil, halo: true)
         }
         y = top + h + 8
+    }
+
+    /// A pen's line width (px) at `pressure` (0…1): 1 px at a touch of the glass, 8 px pressed hard.
+    static func penWidth(_ pressure: Double) -> Double { 1 + 7 * min(1, max(0, pressure)) }
+
+    /// " pen, pressure ≤ 0.42, tilt 61°" for a pen's track (its highest pressure, its altitude at
+    /// touch-down in degrees from the glass); "" for a finger.
+    static func penNote(_ track: ReplayPicture.Track) -> String {
+        guard track.type != .finger else { return "" }
+        var note = " " + track.type.rawValue
+        if let most = track.pressures.max() { note += ", pressure ≤ " + ValueText.number(most, decimals: 2) }
+        if let altitude = track.altitudeAngle { note += ", tilt " + ValueText.number(altitude * 180 / .pi, decimals: 0) + "°" }
+        return note
     }
 
     /// The track's position at `time`, linearly between its samples.

@@ -135,7 +135,7 @@ public struct TextFormatter {
 
     private mutating func touch(_ t: TouchEvent, _ window: WindowName?) -> [String] {
         let key = RunKey.touch(t.id)
-        if t.phase == .moved, runs[key] != nil {
+        if t.phase == .moved || t.hoverPhase == .hovering, runs[key] != nil {
             runs[key]!.held.append(.engine(.touch(t)))
             runs[key]!.window = window
             return []
@@ -143,7 +143,7 @@ public struct TextFormatter {
         var out = flushHeld()
         out += close(key)
         out += withPlace(t.device, window, touchLine(t, stateSuffix: ""))
-        if t.phase == .moved { open(key, window: window) }
+        if t.hoverPhase == .hovering || (t.hoverPhase == nil && t.phase == .moved) { open(key, window: window) }
         return out
     }
 
@@ -215,11 +215,30 @@ public struct TextFormatter {
     }
 
     private mutating func touchLine(_ t: TouchEvent, stateSuffix: String) -> String {
-        var values = ["at " + ValueText.pair(t.location)]
+        // A pen's own values first (the columns leave 24 at 80 wide): "pressure 0.11  tilt 60°" fits.
+        var values = Self.penParts(t) + ["at " + ValueText.pair(t.location)]
         if t.tapCount > 1 { values.append("taps \(t.tapCount)") }
         if let region = t.region { values.append("in " + region) }
-        return columns(time: milliseconds(t.time), id: "touch \(t.id)", kind: "touch", state: t.phase.rawValue + stateSuffix,
+        if t.type != .finger, let azimuth = t.azimuthAngle {
+            values.append("azimuth " + ValueText.number(azimuth * 180 / .pi, decimals: 0) + "°")
+        }
+        // A pen's line is named by its kind ("pen 3", kind "pen"), a hover by its phase.
+        let kind = t.type == .finger ? "touch" : t.type.rawValue
+        return columns(time: milliseconds(t.time), id: "\(kind) \(t.id)", kind: kind, state: t.phaseName + stateSuffix,
                        fingers: "", values: values)
+    }
+
+    /// A pen's values before its place: "pressure 0.42", "tilt 61°" (altitude from the glass, in
+    /// degrees), "distance 0.49" (hovering), "buttons stylus"; none for a finger. Its azimuth
+    /// (clockwise from +x) comes after the place.
+    static func penParts(_ t: TouchEvent) -> [String] {
+        guard t.type != .finger else { return [] }
+        var parts: [String] = []
+        if let pressure = t.pressure { parts.append("pressure " + ValueText.number(pressure, decimals: 2)) }
+        if let altitude = t.altitudeAngle { parts.append("tilt " + ValueText.number(altitude * 180 / .pi, decimals: 0) + "°") }
+        if let distance = t.distance { parts.append("distance " + ValueText.number(distance, decimals: 2)) }
+        if !t.buttons.isEmpty { parts.append("buttons " + t.buttons.names.joined(separator: "+")) }
+        return parts
     }
 
     /// The line, after a header when its place differs from the previous printed line's: "-- DEVICE",

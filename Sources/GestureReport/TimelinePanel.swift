@@ -56,7 +56,7 @@ extension Page {
             switch row {
             case .touch(let track):
                 let colour = colour(of: track)
-                var name = "touch T\(track.id)"
+                var name = (track.type == .finger ? "touch" : track.type.rawValue) + " T\(track.id)"
                 if multipleDevices { name += " · " + picture.devices[track.device].name }
                 svg.text(Page.margin + 6, cy + 4, clipped(name, labelWidth - 12), size: 12, fill: colour, weight: "bold")
                 let bx = x(track.began), ex = x(track.end)

@@ -40,7 +40,7 @@ public enum ValueText {
 
 extension GestureEvent {
     /// The values of the gesture's kind, most telling first ("taps 2", "down", "Δ -5.0,-30.1",
-    /// "scale 1.42", "turn 12.3°", "at 69.3,53.3", then velocities). Positions are in surface units,
+    /// "scale 1.42", "turn 12.3°", "at 69.3,53.3", a pen's "pressure 0.42", then velocities). Positions are in surface units,
     /// or in mm when `unitsPerMM` is given (surface units per mm, as the device's surface has them).
     public func valueParts(unitsPerMM: Point? = nil, velocities: Bool = true) -> [String] {
         func convert(_ p: Point) -> Point {
@@ -55,6 +55,7 @@ extension GestureEvent {
         if let scale { parts.append("scale " + ValueText.number(scale, decimals: 2)) }
         if let rotation { parts.append("turn " + ValueText.degrees(rotation)) }
         if let location { parts.append("at " + ValueText.pair(convert(location)) + unit) }
+        if let pressure { parts.append("pressure " + ValueText.number(pressure, decimals: 2)) }
         guard velocities else { return parts }
         if let velocity { parts.append("v " + ValueText.pair(convert(velocity)) + unit + "/s") }
         if let scalarVelocity {

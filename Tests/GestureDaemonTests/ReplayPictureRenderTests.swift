@@ -67,6 +67,50 @@ import GestureDaemon
             .replacingOccurrences(of: "'", with: "&apos;")
     }
 
+    /// A real pen (Tests/Fixtures/pens): its two strokes drawn with a nib and a line as wide as the
+    /// pressure, its stays in range as dotted hovers, and the picture renders.
+    @Test func aRealPensReplayDrawsItsStrokesAndHoversAndRenders() throws {
+        let dir = TempDir()
+        let svg = dir.file("pen.svg"), png = dir.file("pen.png")
+        let replay = try runBinary("gestured", ["replay", Paths.corpus("pens/Wacom Cintiq 13HD touch Pen.events"),
+                                                "--touches", "--svg", svg, "--format", "json"])
+        #expect(replay.status == 0, "\(replay.stderr)")
+        let lines = replay.stdout.split(separator: "\n").map { json(String($0)) }.filter { $0["type"] as? String == "touch" }
+        let began = lines.filter { $0["phase"] as? String == "began" }
+        let hovers = Set(lines.filter { $0["phase"] as? String == "hovering" }.compactMap { $0["id"] as? Int })
+        #expect(began.count == 2 && began.allSatisfy { $0["kind"] as? String == "pen" })
+        #expect(!hovers.isEmpty)
+        #expect(replay.stderr.contains("wrote \(svg): 2 touches"))
+        let render = try runTool(Self.renderer, [svg, "-o", png])
+        #expect(render.status == 0 && render.stderr.isEmpty, "rsvg-convert: \(render.stderr)")
+        #expect(Self.pngSize(png)?.0 == 1000)
+
+        let text = try String(contentsOfFile: svg, encoding: .utf8)
+        func count(_ s: String) -> Int { text.components(separatedBy: s).count - 1 }
+        // One nib per pen touch in each view of the surface (the whole, and the detail of a small area),
+        // plus the legend's.
+        let views = text.contains("Detail: ") ? 2 : 1
+        #expect(count("class=\"pen-nib\"") == 2 * views + 1)
+        #expect(count("<g class=\"pen-stroke\"") >= 2 * views)
+        #expect(count("class=\"pen-hover\"") == hovers.count * views + 1)
+        #expect(text.contains("2 touches (2 of a pen)"))
+        #expect(text.contains(">pen T") && text.contains("pen, pressure ≤ ") && text.contains("pen hovering H"))
+    }
+
+    /// The text format of the same replay names the pen, its pressure and tilt, and the hover.
+    @Test func aRealPensReplayInTextNamesThePenItsPressureAndTilt() throws {
+        let replay = try runBinary("gestured", ["replay", Paths.corpus("pens/Wacom Cintiq 13HD touch Pen.events"),
+                                                "--touches", "--format", "text"])
+        #expect(replay.status == 0, "\(replay.stderr)")
+        // At 80 columns (not a terminal): the pen's pressure and tilt come first, so they fit.
+        let lines = replay.stdout.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("--") }
+        #expect(lines.allSatisfy { $0.unicodeScalars.count <= 80 })
+        #expect(lines.contains { $0.contains(" pen ") && $0.contains(" began ") && $0.contains("pressure 0.") && $0.contains("tilt ") })
+        #expect(lines.contains { $0.contains(" pen ") && $0.contains(" hovering") && $0.contains("distance ") })
+        #expect(lines.contains { $0.contains(" hover-ended") })
+        #expect(!lines.contains { $0.contains(" touch ") }, "a pen line shown as a finger's")
+    }
+
     @Test func anUnwritableSVGPathIsAClearErrorAndExit2() throws {
         let result = try runBinary("gestured", ["replay", Paths.doubleTap, "--svg", "/nonexistent/dir/out.svg"])
         #expect(result.status == 2)

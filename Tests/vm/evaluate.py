@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Judges the results inside.sh left in OUT; prints a report and 'N passed, M failed'."""
+"""Judges the results inside.sh left in OUT; prints a report and 'N passed, M failed'.
+With a second argument PART (run.sh's VM_PART, "pens"), only that part's checks."""
 import json
 import os
 import re
@@ -58,6 +59,12 @@ fatal = text(os.path.join(out, "fatal")).strip()
 check("vm: no fatal error inside the VM", not fatal, fatal)
 hotplug = set(text(os.path.join(out, "hotplug-seen")).split())
 removal = set(text(os.path.join(out, "removal-seen")).split())
+part = sys.argv[2] if len(sys.argv) > 2 else ""
+exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "evaluate_pens.py")).read())
+if part == "pens":
+    check_pens()
+    print(f"\n{passed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
 
 cases = []
 with open(os.path.join(root, "Tests/vm/cases.txt")) as f:
@@ -477,6 +484,7 @@ def check_cpu_per_event():
 
 
 check_cpu_per_event()
+check_pens()
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "evaluate_forwarding.py")).read())
 exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "evaluate_tune.py")).read())
 

@@ -2,7 +2,8 @@
 # Runs inside the VM as root: udevd, gestured, then each case of cases.txt through uinput.
 # Writes raw results into $3 (the VM's writable folder); evaluate.py judges them on the host.
 # $4: the release build's binaries, for the CPU comparison with libinput at the end.
-root=$1 bin=$2 out=$3 relbin=$4
+# $5: a part to run alone ("pens": Tests/vm/pens.sh), or nothing for everything.
+root=$1 bin=$2 out=$3 relbin=$4 part=${5:-}
 rec="$root/Tests/Fixtures/evemu-devices"
 sock=/run/gestured-test.sock
 exec 2>"$out/inside.log"
@@ -21,6 +22,14 @@ echo "$daemon" > "$out/daemon.pid"
 wait_for 20 test -S "$sock" || echo "daemon socket never appeared" >> "$out/fatal"
 python3 "$root/Tests/vm/latency_client.py" "$sock" "$out/latency.jsonl" &
 latency_client=$!
+
+source "$root/Tests/vm/pens.sh"   # pens_section: a real pen through uinput (Tests/vm/pens.sh)
+if [ "$part" = pens ]; then
+    pens_section
+    kill -TERM "$daemon"; wait "$daemon" 2>/dev/null
+    touch "$out/inside-done"
+    exit 0
+fi
 
 # run_case NAME DESC EVENTS [KILL_AFTER_SECONDS]
 run_case() {
@@ -69,6 +78,8 @@ while IFS='|' read -r name desc events; do
     run_case "$name" "$desc" "$events"
 done < "$root/Tests/vm/cases.txt"
 COMPARE_LIBINPUT=
+
+pens_section   # a pen with the default config, and a second daemon with a pen tap and pan bound
 
 # Begin times and verdicts beside libinput's: every ported case and real touchpad gesture (Tests/vm/begin.sh).
 source "$root/Tests/vm/begin.sh"; begin_section

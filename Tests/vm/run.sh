@@ -5,7 +5,10 @@
 # evemu-play, and the gestures `gesturectl listen` receives are checked against `gestured replay`
 # of the same files. Ends with "N passed, M failed"; exits non-zero on any failure or when the VM
 # cannot start (never skips).
+# VM_PART=pens runs only the pens' part (Tests/vm/pens.sh) with its checks: a few minutes, not twenty.
 set -uo pipefail
+part=${VM_PART:-}
+case "$part" in ""|pens) ;; *) echo "vm-test: VM_PART is '' or pens, not '$part'"; echo "0 passed, 1 failed"; exit 1 ;; esac
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 
@@ -26,10 +29,13 @@ kernel=$(ls /boot/vmlinuz-*-amd64 2>/dev/null | sort -V | tail -1)
 swift build --product gestured >/dev/null && swift build --product gesturectl >/dev/null || {
     echo "vm-test: build failed"; echo "0 passed, 1 failed"; exit 1; }
 bin=$(swift build --show-bin-path)
-# The CPU comparison with libinput measures the build users install (release).
-swift build -c release --product gestured >/dev/null && swift build -c release --product gesturectl >/dev/null || {
-    echo "vm-test: release build failed"; echo "0 passed, 1 failed"; exit 1; }
-relbin=$(swift build -c release --show-bin-path)
+# The CPU comparison with libinput measures the build users install (release); the pens' part has none.
+relbin=$bin
+if [ -z "$part" ]; then
+    swift build -c release --product gestured >/dev/null && swift build -c release --product gesturectl >/dev/null || {
+        echo "vm-test: release build failed"; echo "0 passed, 1 failed"; exit 1; }
+    relbin=$(swift build -c release --show-bin-path)
+fi
 
 out=$(mktemp -d /tmp/gestured-vm.XXXXXX)
 chmod 777 "$out"
@@ -49,6 +55,28 @@ while IFS='|' read -r name desc events; do
         > "$out/replay-$name.jsonl" 2> "$out/replay-$name.err" || log "replay of $name failed"
 done < "$root/Tests/vm/cases.txt"
 
+# The pens' config (Tests/vm/pens.sh): a pen tap and a pen pan; the DTH2242's A: lines carry no
+# resolution (its header's comments say 200 units/mm). And the pens' replays.
+cat > "$out/pen-config.yaml" <<'YAML'
+version: 1
+gestures:
+  - id: pen-tap
+    kind: tap
+    touch-types: [pen]
+  - id: pen-stroke
+    kind: pan
+    touch-types: [pen]
+surfaces:
+  - match: { name: "Wacom DTH2242*" }
+    physical-size: [479.2mm, 271.3mm]
+YAML
+"$bin/gestured" check-config "$out/pen-config.yaml" >&2 || { echo "0 passed, 1 failed"; exit 1; }
+pens="$root/Tests/Fixtures/pens"
+"$bin/gestured" replay --config "$out/vm-config.yaml" --touches "$pens/Wacom Cintiq 13HD touch Pen.events" \
+    > "$out/replay-pen-default.jsonl" 2> "$out/replay-pen-default.err" || log "replay of the Cintiq pen failed"
+"$bin/gestured" replay --config "$out/pen-config.yaml" "$pens/Wacom DTH2242 Pen.events" \
+    > "$out/replay-pen-bound.jsonl" 2> "$out/replay-pen-bound.err" || log "replay of the DTH2242 pen failed"
+
 # The recordings of the begin-time section (Tests/vm/begin.sh), named by begin_times.py: the ported
 # libinput cases, whose verdicts evaluate.py checks (scripts/profiling/vm-begin adds the real
 # touchpad recordings for the begin-time figures).
@@ -58,7 +86,7 @@ python3 "$root/Tests/vm/begin_times.py" --list --ported-only > "$out/begin-list.
 start=$(date +%s)
 # The cases, begin, CPU, forwarding and tune parts take 14–22 min under emulation; a bound well above that.
 timeout 2400 vng -r "$kernel" --disable-kvm --memory 2G --cpus 2 --rwdir "$out" \
-    --exec "$root/Tests/vm/inside.sh $root $bin $out $relbin" > "$out/vm-console.log" 2>&1
+    --exec "$root/Tests/vm/inside.sh $root $bin $out $relbin $part" > "$out/vm-console.log" 2>&1
 vm_rc=$?
 log "VM ran $(( $(date +%s) - start )) s, exit $vm_rc"
 if [ ! -f "$out/inside-done" ]; then
@@ -68,5 +96,5 @@ if [ ! -f "$out/inside-done" ]; then
     exit 1
 fi
 
-"$root/Tests/vm/tune.sh" "$root" "$bin" "$out"   # gesturectl tune in a VM of its own (Tests/vm/tune.sh)
-python3 "$root/Tests/vm/evaluate.py" "$out"
+[ -z "$part" ] && "$root/Tests/vm/tune.sh" "$root" "$bin" "$out"   # gesturectl tune in a VM of its own (Tests/vm/tune.sh)
+python3 "$root/Tests/vm/evaluate.py" "$out" $part

@@ -97,6 +97,9 @@ function applyTouch(l) {
     forgetSettled();
   }
   t.x = l.location.x; t.y = l.location.y; t.time = l.time;
+  // A pen's line carries its kind and pressure; a hover (a pen near the glass) is no touch.
+  t.kind = l.kind || "finger"; t.pressure = l.pressure;
+  t.hovering = l.phase === "hovering" || l.phase === "hover-ended";
   if (l.region) t.region = l.region;
   if (l.window) t.window = l.window;
   ensureDevice(t.device, l.location);
@@ -106,9 +109,11 @@ function applyTouch(l) {
     const w = windowAt(state.devices.get(t.device), t.x, t.y);
     if (w) { t.window = w; t.underFinger = true; }
   }
-  t.trail.push([t.x, t.y]);
+  t.trail.push([t.x, t.y, l.pressure]);
   if (t.trail.length > TRAIL) t.trail.shift();
-  if (l.phase === "ended" || l.phase === "cancelled") { t.up = true; t.upAt = l.time; t.phase = l.phase; }
+  if (l.phase === "ended" || l.phase === "cancelled" || l.phase === "hover-ended") {
+    t.up = true; t.upAt = l.time; t.phase = l.phase;
+  }
 }
 
 /// Fingers lifted linger briefly (the drawing fades them), then go.
@@ -365,12 +370,38 @@ function drawSurface(fig, d) {
     const c = colour(hitKey(t));
     const g = el("g", { class: "touch", "data-touch": t.id, "data-region": t.region || "",
                         "data-window": t.window ? t.window.id : "", opacity: t.up ? 0.35 : 1 }, svg);
-    el("polyline", { points: t.trail.map((p) => p.join(",")).join(" "), class: "trail", stroke: c,
-                     "stroke-width": unit * 2.5 }, g);
-    el("circle", { cx: t.x, cy: t.y, r: unit * 9, class: "finger", fill: c, "stroke-width": unit }, g);
+    if (t.kind === "finger") {
+      el("polyline", { points: t.trail.map((p) => p[0] + "," + p[1]).join(" "), class: "trail", stroke: c,
+                       "stroke-width": unit * 2.5 }, g);
+      el("circle", { cx: t.x, cy: t.y, r: unit * 9, class: "finger", fill: c, "stroke-width": unit }, g);
+    } else {
+      drawPen(g, t, c, unit);
+    }
     const hit = t.window ? windowName(t.window) + (t.underFinger ? " (under the finger)" : "") : t.region || "no region known";
-    label(g, t.x + unit * 12, t.y - unit * 10, `${t.id}: ${hit}`, unit, "finger-label");
+    const pen = t.kind === "finger" ? "" : t.hovering ? ` ${t.kind} hovering`
+      : ` ${t.kind}` + (t.pressure != null ? ` ${t.pressure.toFixed(2)}` : "");
+    label(g, t.x + unit * 12, t.y - unit * 10, `${t.id}${pen}: ${hit}`, unit, "finger-label");
   }
+}
+
+/// A pen (docs/view.md): hovering, a dotted trace and a dashed ring; touching, a line as wide as the
+/// pressure and a small dot; an eraser's line hollow and its mark a square.
+function drawPen(g, t, c, unit) {
+  g.classList.add(t.hovering ? "pen-hover" : t.kind);
+  if (t.hovering) {
+    el("polyline", { points: t.trail.map((p) => p[0] + "," + p[1]).join(" "), class: "hover-trail", stroke: c,
+                     "stroke-width": unit }, g);
+    el("circle", { cx: t.x, cy: t.y, r: unit * 7, class: "hover-ring", stroke: c, "stroke-width": unit * 1.5 }, g);
+    return;
+  }
+  for (let i = 1; i < t.trail.length; i++) {
+    const [x0, y0] = t.trail[i - 1], [x1, y1, p] = t.trail[i];
+    const w = unit * (1 + 7 * Math.min(1, Math.max(0, p ?? 0.3)));
+    el("line", { x1: x0, y1: y0, x2: x1, y2: y1, class: "pen-line", stroke: c, "stroke-width": w }, g);
+    if (t.kind === "eraser") el("line", { x1: x0, y1: y0, x2: x1, y2: y1, class: "pen-line", stroke: "#fff", "stroke-width": w * 0.45 }, g);
+  }
+  if (t.kind === "eraser") el("rect", { x: t.x - unit * 5, y: t.y - unit * 4, width: unit * 10, height: unit * 8, class: "pen-mark", fill: c, "stroke-width": unit }, g);
+  else el("circle", { cx: t.x, cy: t.y, r: unit * 4, class: "pen-mark", fill: c, "stroke-width": unit }, g);
 }
 
 function label(parent, x, y, text, unit, cls) {
