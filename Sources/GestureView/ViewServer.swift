@@ -108,7 +108,8 @@ public final class ViewServer: Sendable {
     /// (browsers always send one with it) and a JSON body, so no other site's form can send one.
     private func settingsAnswer(_ request: HTTPRequest) async -> HTTPResponse {
         guard let settings else {
-            return Self.json(SettingsStore.Answer(status: 404, json: #"{"editable":false,"reason":"a replay has no settings"}"#))
+            // 200, not 404: the page asks on every load, and a replay's page logs no error for it.
+            return Self.json(SettingsStore.Answer(status: 200, json: #"{"editable":false,"reason":"a replay has no settings"}"#))
         }
         switch request.method {
         case .GET:
