@@ -98,7 +98,7 @@ let package = Package(
         // a client of the socket sees to the page in share/view. Linked by gesturectl-view only (FlyingFox
         // brings Foundation and ICU; gesturectl runs gesturectl-view for `gesturectl view`).
         .target(name: "GestureView", dependencies: [
-            "GestureProtocol", "GesturePosix", "GestureCore", "GestureReport",
+            "GestureProtocol", "GesturePosix", "GestureCore", "GestureReport", "GestureConfig", "GestureYAML",
             .product(name: "FlyingFox", package: "FlyingFox"),
         ]),
         // `gesturectl view`'s options, once: gesturectl parses them and runs gesturectl-view, which

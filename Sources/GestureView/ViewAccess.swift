@@ -16,6 +16,8 @@ public struct ViewAccess: Sendable {
         case page
         case asset(String)
         case stream
+        /// The settings page's config: GET describes it, POST saves an edit (docs/view.md, "Settings").
+        case settings
         /// Browsers ask `/favicon.ico` of every page: answered empty (204), token or not.
         case noIcon
     }
@@ -48,6 +50,7 @@ public struct ViewAccess: Sendable {
         switch rest {
         case "", "index.html": return .allowed(.page)
         case "stream": return .allowed(.stream)
+        case "settings": return .allowed(.settings)
         default:
             return Self.assets.contains(rest) ? .allowed(.asset(rest)) : .refused(404, "not found")
         }

@@ -12,6 +12,8 @@ public final class ViewServer: Sendable {
     public let token: String
     public let feed: ViewFeed
     public let assets: String
+    /// The settings page's store; nil (a replay): the page has no settings.
+    public let settings: SettingsStore?
     private let server: HTTPServer
     private let port = Mutex<UInt16>(0)
     private let running = Mutex<Task<Void, any Error>?>(nil)
@@ -27,8 +29,10 @@ public final class ViewServer: Sendable {
     }
 
     /// `port` 0: a free port, chosen by the kernel.
-    public init(port: UInt16, token: String = ViewAccess.makeToken(), feed: ViewFeed, assets: String) throws {
+    public init(port: UInt16, token: String = ViewAccess.makeToken(), feed: ViewFeed, assets: String,
+                settings: SettingsStore? = nil) throws {
         self.token = token
+        self.settings = settings
         self.feed = feed
         self.assets = assets
         let address = try sockaddr_in.inet(ip4: "127.0.0.1", port: port)
@@ -87,6 +91,8 @@ public final class ViewServer: Sendable {
             let type = name.hasSuffix(".js") ? "text/javascript; charset=utf-8"
                 : name.hasSuffix(".css") ? "text/css; charset=utf-8" : "text/html; charset=utf-8"
             return file(name, type: type)
+        case .allowed(.settings):
+            return await settingsAnswer(request)
         case .allowed(.noIcon):
             return HTTPResponse(statusCode: .noContent)
         case .allowed(.stream):
@@ -96,6 +102,45 @@ public final class ViewServer: Sendable {
                 return Self.text(500, "\(error)")
             }
         }
+    }
+
+    /// GET: the config described; POST: an edit saved. A POST must carry the page's own `Origin`
+    /// (browsers always send one with it) and a JSON body, so no other site's form can send one.
+    private func settingsAnswer(_ request: HTTPRequest) async -> HTTPResponse {
+        guard let settings else {
+            // 200, not 404: the page asks on every load, and a replay's page logs no error for it.
+            return Self.json(SettingsStore.Answer(status: 200, json: #"{"editable":false,"reason":"a replay has no settings"}"#))
+        }
+        switch request.method {
+        case .GET:
+            return Self.json(await Self.offThread { settings.describe() })
+        case .POST:
+            guard request.headers[HTTPHeader("Origin")] != nil,
+                  request.headers[.contentType]?.hasPrefix("application/json") == true else {
+                return Self.text(403, "refused: a save must come from the page (Origin and a JSON body)")
+            }
+            guard let body = try? await request.bodyData, body.count <= 1 << 20 else {
+                return Self.text(400, "cannot read the request's body")
+            }
+            return Self.json(await Self.offThread { settings.save(body) })
+        default:
+            return Self.text(405, "GET or POST")
+        }
+    }
+
+    /// The store's blocking socket and file work, on a thread of its own.
+    static func offThread(_ work: @escaping @Sendable () -> SettingsStore.Answer) async -> SettingsStore.Answer {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: work()) }.start()
+        }
+    }
+
+    static func json(_ answer: SettingsStore.Answer) -> HTTPResponse {
+        var headers = HTTPHeaders()
+        headers[.contentType] = "application/json; charset=utf-8"
+        headers[HTTPHeader("Cache-Control")] = "no-store"
+        return HTTPResponse(statusCode: HTTPStatusCode(answer.status, phrase: answer.status == 200 ? "OK" : "Error"),
+                            headers: headers, body: Data(answer.json.utf8))
     }
 
     private func file(_ name: String, type: String) -> HTTPResponse {

@@ -20,6 +20,7 @@ struct ViewMain: ParsableCommand {
             let assets: String
             do { assets = try ViewAssets.locate() } catch { fail("\(error)") }
             let feed = ViewFeed()
+            let settings = options.replay.isEmpty ? SettingsStore(socketPath: options.socketPath) : nil
             if options.replay.isEmpty {
                 DaemonSource(socketPath: options.socketPath, feed: feed).start()
             } else {
@@ -28,7 +29,7 @@ struct ViewMain: ParsableCommand {
                 } catch { fail("\(error)") }
             }
             let server: ViewServer
-            do { server = try ViewServer(port: options.port, feed: feed, assets: assets) } catch { fail("\(error)") }
+            do { server = try ViewServer(port: options.port, feed: feed, assets: assets, settings: settings) } catch { fail("\(error)") }
             let open = !options.noOpen, port = options.port
             Task {
                 do {

@@ -49,11 +49,22 @@ enum HTTPProbe {
 
     static func get(port: UInt16, path: String, headers: [String: String] = [:], host: String? = nil,
                     address: String = "127.0.0.1") throws(Failure) -> Response {
+        try request("GET", port: port, path: path, headers: headers, host: host, address: address)
+    }
+
+    /// A POST with a body (Content-Length set).
+    static func post(port: UInt16, path: String, body: String, headers: [String: String] = [:]) throws(Failure) -> Response {
+        try request("POST", port: port, path: path, headers: headers.merging(["Content-Length": "\(body.utf8.count)"]) { $1 },
+                    body: body)
+    }
+
+    static func request(_ method: String, port: UInt16, path: String, headers: [String: String] = [:], host: String? = nil,
+                        address: String = "127.0.0.1", body: String = "") throws(Failure) -> Response {
         let fd = try connect(port: port, address: address)
         defer { close(fd) }
-        var request = "GET \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n"
+        var request = "\(method) \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n"
         for (k, v) in headers where k != "Connection" { request += "\(k): \(v)\r\n" }
-        request += "\r\n"
+        request += "\r\n" + body
         send(fd, request)
         var data = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 65536)

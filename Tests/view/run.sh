@@ -4,7 +4,8 @@
 # touchscreen recording (a two-finger scroll) over a real window of a headless sway, whose bridge
 # (`gesturectl desktop`) sends the daemon its windows; the page must show the window where sway put
 # it, the fingers over it coloured by the window they hit, a gesture's states and a failed
-# gesture's reason; a URL without the token must be refused. Saves a screenshot
+# gesture's reason; a URL without the token must be refused; the settings section refuses a bad
+# binding (file untouched) and saves a good one (comments kept, daemon reloaded). Saves a screenshot
 # (view.png) in the output directory it prints. Ends with "N passed, M failed"; exits non-zero on
 # any failure.
 set -uo pipefail
@@ -63,10 +64,12 @@ done
 
 # --- the daemon: a window rule for that window; the recording starts at the second subscriber ------
 cat > "$out/view.yaml" <<'YAML'
+# The view test's config (check_settings.py edits it in the page: these comments must stay).
 version: 1
 gestures:
-  - id: tap
+  - id: tap   # the screen's tap
     kind: tap
+# the test window's own gestures
 windows:
   - id: viewer
     match: { app: view-app }
@@ -105,9 +108,14 @@ echo "view-test: $url"
 "$out/venv/bin/python" "$root/Tests/view/check_page.py" --url "$url" --out "$out" \
     --trigger "$bin/gesturectl listen --socket $socket --format json" --socket "$socket" | tee "$out/live.txt"
 
+# --- the settings section: a refused save, then a binding added, in the same page's server -------
+cp "$out/view.yaml" "$out/view-replay.yaml"   # the replay below reads the config as it was
+"$out/venv/bin/python" "$root/Tests/view/check_settings.py" --url "$url" --out "$out" \
+    --config "$out/view.yaml" --socket "$socket" | tee "$out/settings.txt"
+
 # --- the same recording replayed in the page, over the same desktop --------------------------------
 env -i PATH=/usr/bin:/bin SWAYSOCK="$SWAYSOCK" "$bin/gesturectl" desktop --print --once > "$out/desktop.jsonl" 2>> "$out/bridge.log"
-"$bin/gesturectl" view --no-open --replay "$recording" --desktop "$out/desktop.jsonl" --config "$out/view.yaml" \
+"$bin/gesturectl" view --no-open --replay "$recording" --desktop "$out/desktop.jsonl" --config "$out/view-replay.yaml" \
     > "$out/replay.out" 2> "$out/replay.err" &
 pids+=($!)
 for _ in $(seq 200); do [ -s "$out/replay.out" ] && break; sleep 0.05; done
@@ -115,5 +123,5 @@ replay_url=$(head -n 1 "$out/replay.out")
 echo "view-test: replay at $replay_url $(cat "$out/replay.err")"
 "$out/venv/bin/python" "$root/Tests/view/check_replay.py" --url "$replay_url" --out "$out" | tee "$out/replay.txt"
 
-echo "view-test: screenshots $out/view.png $out/view-replay.png"
-cat "$out/live.txt" "$out/replay.txt" | awk '/^[0-9]+ passed, [0-9]+ failed$/ { p += $1; f += $3 } END { print p " passed, " f " failed"; exit f > 0 }'
+echo "view-test: screenshots $out/view.png $out/view-settings.png $out/view-replay.png"
+cat "$out/live.txt" "$out/settings.txt" "$out/replay.txt" | awk '/^[0-9]+ passed, [0-9]+ failed$/ { p += $1; f += $3 } END { print p " passed, " f " failed"; exit f > 0 }'

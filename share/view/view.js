@@ -1,7 +1,8 @@
 // gestured view (docs/view.md): draws what the daemon's protocol lines say. Lines arrive on a
 // WebSocket (one JSON line a message); they are queued (bounded) and applied once per animation
 // frame, and the page is drawn once per frame from the latest state, so ten fingers at 240 Hz cost
-// one drawing a frame. Read-only: the page sends nothing.
+// one drawing a frame. The stream is read-only: the page sends nothing on it. The settings section
+// (docs/view.md, "Settings") reads the config with GET settings and saves an edit with POST settings.
 "use strict";
 
 const MAX_PENDING = 20000;   // lines waiting for the next frame; beyond: dropped and counted
@@ -144,6 +145,10 @@ function applyGesture(l) {
                   detail: [l.region, l.window ? windowName(l.window) : "", l.fingers ? l.fingers + " fingers" : "",
                            l.direction || ""].filter(Boolean).join(" · ") });
   }
+  if (!state.replay && (l.state === "recognized" || l.state === "ended")) {
+    addFired(`${l.gesture} ${l.state}` + (l.fingers ? `, ${l.fingers} fingers` : "") + (l.direction ? " " + l.direction : ""),
+             "state-" + l.state);
+  }
 }
 
 function applyExplain(l) {
@@ -162,6 +167,7 @@ function applyBinding(l) {
     : l.status != null ? "exit " + l.status : "signal " + (l.signal ?? "?");
   addTimeline({ time: null, text: `binding ${l.gesture}: ${l.command}`, cls: l.status === 0 ? "binding-ok" : "binding-failed",
                 detail: `${how}, ${l.ms} ms` });
+  addFired(`binding ${l.gesture}: ${l.command} (${how}, ${l.ms} ms)`, l.status === 0 ? "binding-ok" : "binding-failed");
 }
 
 function isSettled(s) { return s === "failed" || s === "cancelled" || s === "ended" || s === "recognized"; }
@@ -557,6 +563,168 @@ function setupReplayControls() {
   });
 }
 
+// ---- settings: the config's gestures and bindings, edited and saved ----------------------------
+const settings = { data: null, editing: null };
+const FIRED = 12;
+
+/// A gesture that completed, or a binding that ran, in the settings' "What fired" list.
+function addFired(text, cls) {
+  const list = document.getElementById("fired");
+  if (!list) return;
+  const li = document.createElement("li");
+  li.textContent = text; li.className = cls || "";
+  list.prepend(li);
+  while (list.children.length > FIRED) list.lastChild.remove();
+}
+
+function settingsURL() { return location.href.replace(/\/(index\.html)?$/, "/settings"); }
+
+async function loadSettings() {
+  try {
+    const reply = await fetch(settingsURL(), { cache: "no-store" });
+    settings.data = await reply.json();
+  } catch (e) {
+    settings.data = { editable: false, reason: "cannot read the settings: " + e };
+  }
+  drawSettings();
+}
+
+function keysText(keys) { return (keys || []).map((c) => c.join("+")).join(", "); }
+function parseKeys(text) {
+  return text.split(",").map((c) => c.split(/[+\s]+/).filter((k) => k)).filter((c) => c.length);
+}
+
+function drawSettings() {
+  const d = settings.data || {};
+  document.getElementById("settings-file").textContent = d.file ? d.file : "";
+  const reason = document.getElementById("settings-reason");
+  reason.hidden = !!d.editable && !d.error;
+  reason.textContent = d.editable ? (d.error ? "the file does not load now:\n" + d.error : "") : (d.reason || "");
+  document.getElementById("binding-form").hidden = !d.editable;
+  const body = document.querySelector("#bindings tbody");
+  body.replaceChildren();
+  const bindings = d.bindings || [];
+  for (const g of d.gestures || []) {
+    const mine = bindings.filter((b) => b.gesture === g.id);
+    for (const b of mine.length ? mine : [null]) {
+      const tr = document.createElement("tr");
+      const where = g.rule ? "window rule " + g.rule : (g.region || "screen");
+      const detail = [g.fingers ? g.fingers + " fingers" : "", (g.directions || []).join(" ")].filter((x) => x).join(", ");
+      const what = b ? [b.command ? "command: " + b.command : "", b.keys ? "keys: " + keysText(b.keys) : "", b.other || ""]
+        .filter((x) => x).join("; ") : "—";
+      for (const text of [g.id, g.kind + (detail ? " (" + detail + ")" : ""), where, what]) {
+        const td = document.createElement("td"); td.textContent = text; tr.append(td);
+      }
+      const td = document.createElement("td");
+      if (b && d.editable) {
+        const edit = document.createElement("button");
+        edit.type = "button"; edit.textContent = "change"; edit.dataset.binding = b.index;
+        edit.addEventListener("click", () => editBinding(b));
+        td.append(edit);
+      }
+      tr.append(td); body.append(tr);
+    }
+  }
+  const select = document.getElementById("b-gesture");
+  const chosen = select.value;
+  select.replaceChildren();
+  for (const g of d.gestures || []) select.append(new Option(g.id, g.id));
+  select.append(new Option("new gesture…", ""));
+  if ([...select.options].some((o) => o.value === chosen)) select.value = chosen;
+  const rules = document.getElementById("g-rule");
+  rules.replaceChildren(new Option("", ""));
+  for (const r of d.rules || []) rules.append(new Option(r, r));
+  const regions = document.getElementById("region-names");
+  regions.replaceChildren();
+  for (const r of sceneRegionIds()) regions.append(new Option(r));
+  showNewGesture();
+}
+
+function sceneRegionIds() {
+  const out = [];
+  const walk = (n) => { if (!n) return; if (n.id) out.push(n.id); for (const c of n.children || []) walk(c); };
+  const r = state.scene && state.scene.regions;
+  if (Array.isArray(r)) r.forEach(walk); else walk(r);
+  return out;
+}
+
+function showNewGesture() {
+  document.getElementById("new-gesture").hidden = document.getElementById("b-gesture").value !== "";
+}
+
+function editBinding(b) {
+  settings.editing = b ? b.index : null;
+  document.getElementById("binding-legend").textContent = b ? `Change binding ${b.index + 1} (line ${b.line})` : "Add a binding";
+  document.getElementById("b-gesture").value = b ? b.gesture : document.getElementById("b-gesture").value;
+  document.getElementById("b-command").value = b && b.command ? b.command : "";
+  document.getElementById("b-keys").value = b ? keysText(b.keys) : "";
+  showNewGesture();
+}
+
+/// Key-name completion: the datalist offers the names that complete the last key being typed.
+function completeKeys() {
+  const input = document.getElementById("b-keys");
+  const text = input.value;
+  const cut = Math.max(text.lastIndexOf("+"), text.lastIndexOf(","), text.lastIndexOf(" ")) + 1;
+  const head = text.slice(0, cut), word = text.slice(cut).toLowerCase();
+  const names = ((settings.data && settings.data.keyNames) || []).filter((n) => n.startsWith(word)).slice(0, 60);
+  const list = document.getElementById("key-names");
+  list.replaceChildren(...names.map((n) => new Option(head + n)));
+}
+
+async function saveBinding(event) {
+  event.preventDefault();
+  const d = settings.data || {};
+  const error = document.getElementById("settings-error"), saved = document.getElementById("settings-saved");
+  error.hidden = true; saved.textContent = "saving…";
+  const gestureId = document.getElementById("b-gesture").value;
+  const request = { version: d.version, binding: {
+    gesture: gestureId, command: document.getElementById("b-command").value,
+    keys: parseKeys(document.getElementById("b-keys").value) } };
+  if (settings.editing !== null) request.binding.index = settings.editing;
+  if (gestureId === "") {
+    const id = document.getElementById("g-id").value.trim();
+    const fingers = document.getElementById("g-fingers").value;
+    request.gesture = { id, kind: document.getElementById("g-kind").value,
+      direction: document.getElementById("g-direction").value,
+      region: document.getElementById("g-region").value.trim(), rule: document.getElementById("g-rule").value };
+    if (fingers !== "") request.gesture.fingers = Number(fingers);
+    request.binding.gesture = id;
+  }
+  let reply, answer;
+  try {
+    reply = await fetch(settingsURL(), { method: "POST", headers: { "Content-Type": "application/json" },
+                                         body: JSON.stringify(request) });
+    answer = await reply.json();
+  } catch (e) {
+    answer = { error: "the save did not reach the view: " + e };
+  }
+  if (reply && reply.ok) {
+    saved.textContent = `saved ${answer.saved} (the old file is ${answer.backup}); `
+      + (answer.reloaded ? "the daemon reloaded it" : "the daemon refused the reload: " + answer.reload);
+    editBinding(null);
+    document.getElementById("b-command").value = ""; document.getElementById("b-keys").value = "";
+    await loadSettings();
+    if (gestureId === "") document.getElementById("b-gesture").value = request.gesture.id;
+    showNewGesture();
+  } else {
+    saved.textContent = "";
+    error.textContent = "not saved: " + (answer.error || "error") + (answer.lines && answer.lines.length
+      ? "\n" + (answer.note || "") + "\n" + answer.lines.join("\n") : "");
+    error.hidden = false;
+  }
+}
+
+function setupSettings() {
+  document.getElementById("binding-form").addEventListener("submit", saveBinding);
+  document.getElementById("b-gesture").addEventListener("change", showNewGesture);
+  document.getElementById("b-keys").addEventListener("input", completeKeys);
+  document.getElementById("b-keys").addEventListener("focus", completeKeys);
+  document.getElementById("b-new").addEventListener("click", () => editBinding(null));
+  loadSettings();
+}
+
 setupReplayControls();
+setupSettings();
 connect();
 requestAnimationFrame(frame);
