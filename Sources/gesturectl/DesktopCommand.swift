@@ -106,7 +106,12 @@ extension GestureCtl {
             do {
                 let client = try ControlClient(path: path)
                 try client.send("{\"request\":\"status\"}")
-                if let reply = try client.readLine(), reply.contains("\"ok\":true") {
+                // The reply is the first response line (a subscriber's lines may come before it).
+                var reply: String?
+                while let line = try client.readLine(timeout: 5000) {
+                    if line.hasPrefix("{\"type\":\"response\"") { reply = line; break }
+                }
+                if let reply, reply.contains("\"ok\":true") {
                     items.append(DesktopCheck.Item(.ok, "the daemon answers on \(path)"))
                 } else {
                     items.append(DesktopCheck.Item(.missing, "the daemon on \(path) did not answer its status request",
