@@ -179,6 +179,16 @@ extension EngineLane {
         }
         slots[r].settleUntil = nil
         if event == .begin, let why = logics.disqualification(r) {
+            // A rotation decides on (it may still begin when its turn is wide); the others fail.
+            if let decidingOn = logics.withdrawBegin(r, at: now) {
+                drainTrace(r, &out)
+                if explains {
+                    let text = decidingOn.text(name: { [slots] in slots[$0].id })
+                    out.append(.explain(ExplainEvent(gesture: slots[r].id, region: slots[r].regionID, from: .possible,
+                                                     to: .possible, time: now, reason: text)))
+                }
+                return
+            }
             transition(r, .fail, why, &out)
             return
         }

@@ -129,6 +129,20 @@ struct RecognizerBank: Sendable {
         }
     }
 
+    /// A disqualified held begin goes back to deciding (the rotation's) or fails (nil).
+    mutating func withdrawBegin(_ r: Int, at time: Timestamp) -> Reason? {
+        let i = index[r]
+        switch kinds[r] {
+        case .tap: return taps[i].withdrawBegin(at: time)
+        case .longPress: return longPresses[i].withdrawBegin(at: time)
+        case .pan: return pans[i].withdrawBegin(at: time)
+        case .swipe: return continuous[i] ? continuousSwipes[i].withdrawBegin(at: time) : swipes[i].withdrawBegin(at: time)
+        case .pinch: return pinches[i].withdrawBegin(at: time)
+        case .rotation: return rotations[i].withdrawBegin(at: time)
+        case .edgePan: return edgePans[i].withdrawBegin(at: time)
+        }
+    }
+
     /// The recognizer's state-machine trace (steps recorded while tracing).
     subscript(trace r: Int) -> MachineTrace {
         get {

@@ -120,6 +120,9 @@ enum Reason: Sendable, Hashable {
     case heldRivalTooLong(Int, Double)
     /// The fingers' motion is not this recognizer's (pan: it is a pinch; pinch: it is a pan / twist).
     case motionIsNot(RecognizerKind, Double, Double)
+    /// A held begin released when the fingers' motion no longer fits (as `motionIsNot`): withdrawn,
+    /// the recognizer decides on (a rotation: the pair moved more than it turned so far).
+    case stillDeciding(RecognizerKind, Double, Double)
     /// Hygiene: the first report after touch-down jumped (mm) in (ms) and was ignored.
     case landingJump(Double, Double)
     /// Hygiene: contact (id) resting, still for (ms) when contact (id) landed.
@@ -256,6 +259,9 @@ enum Reason: Sendable, Hashable {
             case .rotation: return "not a rotation: the fingers moved \(f(b)) mm together, \(f(a)) mm around"
             default: return "not a \(kind.rawValue): \(f(a)) / \(f(b))"
             }
+        case .stillDeciding(let kind, let a, let b):
+            let what = kind == .rotation ? "\(f(b)) mm together, \(f(a)) mm around" : "\(f(a)) / \(f(b))"
+            return "begin withdrawn: not a \(kind.rawValue) yet (the fingers moved \(what)), deciding on"
         case .landingJump(let mm, let ms): return "first-contact jump of \(f(mm)) mm in \(f(ms)) ms ignored"
         case .resting(let id, let ms, let other):
             return "contact \(id) resting: still for \(f(ms)) ms when contact \(other) landed"

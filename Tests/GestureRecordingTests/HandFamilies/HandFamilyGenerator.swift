@@ -169,3 +169,44 @@ extension HandFamily {
         return outputs.compactMap { if case .gesture(let g) = $0 { g } else { nil } }
     }
 }
+
+/// The hand's geometry before jitter, frame by frame as `events()` writes it: what the tests expect
+/// is derived from it and the engine's rules, not listed per hand.
+extension HandFamily {
+    /// Frame `i`'s time (ms after the first finger landed) and fraction of the stroke.
+    var frames: [(ms: Double, fraction: Double)] {
+        let every = device == .touchpad ? 12.0 : 10.0
+        let steps = Int((speed.rawValue / every).rounded())
+        return (1...steps).map { (30 + Double($0) * every, Double($0) / Double(steps)) }
+    }
+
+    /// The pair's turn at `fraction` of the stroke, degrees.
+    func turn(_ fraction: Double) -> Double {
+        let v0 = position(2, 0) - position(1, 0), v = position(2, fraction) - position(1, fraction)
+        return abs(atan2(v0.x * v.y - v0.y * v.x, v0.x * v.x + v0.y * v.y)) * 180 / Double.pi
+    }
+
+    /// The fingers move together at least twice as far as apart over the stroke: a pan by the pan's
+    /// own rule (`FingerMotion.isPanLike`), whatever the turn.
+    var isPanLike: Bool {
+        let d1 = position(1, 1) - position(1, 0), d2 = position(2, 1) - position(2, 0)
+        let mean = (d1 + d2) / 2
+        let apart = ((d1 - mean).length + (d2 - mean).length) / 2
+        return mean.length >= 2 * apart
+    }
+
+    /// When the turn first reaches `degrees` (ms), or nil.
+    func timeToTurn(_ degrees: Double) -> Double? { frames.first { turn($0.fraction) >= degrees }?.ms }
+
+    /// When settling ends (ms): `settleTime` after the first finger landed, or sooner once a finger
+    /// moved `settleDistance` from where it landed.
+    var settleEnd: Double {
+        let p = RecognizerParameters()
+        let time = RecognizerParameters.defaultSettleTime(for: device == .touchpad ? .touchpad : .touchscreen)
+        let distance = device == .touchpad ? p.touchpadSettleDistance : p.settleDistance
+        let moved = frames.first { f in
+            [1, 2].contains { (position($0, f.fraction) - position($0, 0)).length >= distance }
+        }?.ms
+        return min(time, moved ?? time)
+    }
+}

@@ -63,10 +63,14 @@ protocol RecognizerLogic: Sendable {
     /// Why a begin held back (settling, require-to-fail) no longer fits the fingers' motion when it is
     /// released, or nil: a pan whose fingers have since spread apart is no longer a pan.
     var disqualification: Reason? { get }
+    /// A disqualified held begin (`disqualification`) is withdrawn instead of failing: the logic goes
+    /// back to deciding, and the returned reason is the explain line's. nil (the default): it fails.
+    mutating func withdrawBegin(at time: Timestamp) -> Reason?
 }
 
 extension RecognizerLogic {
     var disqualification: Reason? { nil }
+    mutating func withdrawBegin(at time: Timestamp) -> Reason? { nil }
 }
 
 /// A short history of a value for velocities: the change over the last ~100 ms, per second.

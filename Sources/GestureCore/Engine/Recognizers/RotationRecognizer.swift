@@ -21,9 +21,14 @@
 /// | tracking | turned       | tracking | — (turning does not dominate, or crowded: more fingers down and their gesture still possible) |
 /// | active   | moved        | active   | change                                                  |
 /// | active   | pairLost     | done     | end                                                     |
+/// | active   | withdrawn    | tracking | — (a held begin no longer turn-like when released: decides on) |
 ///
 /// A begin held by the engine (settling, require-to-fail) is checked again when released
-/// (`disqualification`): "not a rotation: the fingers moved … together, … around".
+/// (`disqualification`); one that no longer fits is withdrawn (`withdrawBegin`): the rotation goes
+/// back to tracking ("not a rotation yet: … deciding on"), and begins once its turn is wide or leads
+/// again, or fails at the lift ("not a rotation: the fingers moved … together, … around") or when a
+/// rival wins. A pivot finger dragged along turns the pair less than it moves it for the first
+/// hundred milliseconds: failing it for good there would lose the commonest turn on a touchscreen.
 ///
 /// Any other pair is a bug (reported, and the rotation fails or is cancelled).
 struct RotationRecognizer: RecognizerLogic {
@@ -34,6 +39,8 @@ struct RotationRecognizer: RecognizerLogic {
         case allLifted
         case turned(Double)
         case moved
+        /// The engine withdrew a held begin that no longer fits when released (`withdrawBegin`).
+        case withdrawn
     }
 
     let p: RecognizerParameters
@@ -147,7 +154,14 @@ struct RotationRecognizer: RecognizerLogic {
         case (.active, .pairLost):
             state = .done
             proposal = .end
+        case (.active, .withdrawn):
+            // Decides on from here: the motion keeps its origin (the turn grows on), and a lift before
+            // it is turn-like says why.
+            state = .tracking
+            overruled = max(overruled ?? 0, motion.degrees)
+            overruledByMotion = true
         case (.waiting, .pairLost), (.waiting, .turned), (.waiting, .moved), (.tracking, .moved),
+             (.waiting, .withdrawn), (.tracking, .withdrawn),
              (.active, .pairFormed), (.active, .allLifted), (.active, .turned),
              (.done, _):
             state = .done
@@ -166,6 +180,15 @@ struct RotationRecognizer: RecognizerLogic {
     var disqualification: Reason? {
         guard state == .active, !motion.isTurnLike(wide: wideTurn) else { return nil }
         return .motionIsNot(.rotation, motion.arc, motion.together)
+    }
+
+    /// The engine withdraws a held begin that `disqualification` rejected: the rotation decides on
+    /// (tracking) instead of failing. Returns the explain line's reason.
+    mutating func withdrawBegin(at time: Timestamp) -> Reason? {
+        guard state == .active else { return nil }
+        let reason = Reason.stillDeciding(.rotation, motion.arc, motion.together)
+        if case .bug = step(.withdrawn, at: time) { return nil }
+        return reason
     }
 
     func describe(_ event: inout GestureEvent, at time: Timestamp) {
