@@ -121,30 +121,25 @@ public struct TextFormatter {
 
     private mutating func gesture(_ g: GestureEvent, _ window: WindowName?) -> [String] {
         let key = RunKey.gesture(device: g.device, id: g.gesture, region: g.region)
-        if g.state == .changed, runs[key] != nil {
-            runs[key]!.held.append(.engine(.gesture(g)))
-            runs[key]!.window = window
-            return []
-        }
-        var out = flushHeld()
-        out += close(key)
-        out += withPlace(g.device, window, gestureLine(g, stateSuffix: ""))
+        if hold(.engine(.gesture(g)), in: key, window, continuing: g.state == .changed) { return [] }
+        let out = flushHeld() + close(key) + withPlace(g.device, window, gestureLine(g, stateSuffix: ""))
         if g.state == .changed { open(key, window: window) }
         return out
     }
 
     private mutating func touch(_ t: TouchEvent, _ window: WindowName?) -> [String] {
-        let key = RunKey.touch(t.id)
-        if t.phase == .moved, runs[key] != nil {
-            runs[key]!.held.append(.engine(.touch(t)))
-            runs[key]!.window = window
-            return []
-        }
-        var out = flushHeld()
-        out += close(key)
-        out += withPlace(t.device, window, touchLine(t, stateSuffix: ""))
-        if t.phase == .moved { open(key, window: window) }
+        if hold(.engine(.touch(t)), in: .touch(t.id), window, continuing: t.phase == .moved) { return [] }
+        let out = flushHeld() + close(.touch(t.id)) + withPlace(t.device, window, touchLine(t, stateSuffix: ""))
+        if t.phase == .moved { open(.touch(t.id), window: window) }
         return out
+    }
+
+    /// Holds back a line that continues a run already open (it is summarised when the run closes).
+    private mutating func hold(_ line: OutputLine, in key: RunKey, _ window: WindowName?, continuing: Bool) -> Bool {
+        guard continuing, runs[key] != nil else { return false }
+        runs[key]!.held.append(line)
+        runs[key]!.window = window
+        return true
     }
 
     /// Explain lines; a repeated one ("changed: moved" at every frame of a pan) is summarised too,
