@@ -141,7 +141,7 @@ let package = Package(
         .testTarget(name: "GesturePosixTests", dependencies: ["GesturePosix"]),
         .testTarget(name: "GestureDevicesTests", dependencies: ["GestureDevices", "GesturePosix", "GestureCore"]),
         .testTarget(name: "GestureReportTests", dependencies: ["GestureReport", "GestureCore", "GestureConfig"]),
-        .testTarget(name: "GestureDesktopTests", dependencies: ["GestureDesktop", "GesturePosix", "GestureProtocol", "GestureCore"],
+        .testTarget(name: "GestureDesktopTests", dependencies: ["GestureDesktop", "GesturePosix", "GestureProtocol", "GestureCore", "CLibdbus"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "GestureViewTests", dependencies: ["GestureView", "GestureProtocol", "GesturePosix"]),
         .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "GestureProtocol", "GesturePosix", "GestureCore",

@@ -1,3 +1,5 @@
+import GestureCore
+
 /// "Did you mean" for key names written as other tools spell them: xdotool and X keysyms
 /// (`super`, `Control_L`, `Page_Up`, `Return`, `XF86AudioRaiseVolume`), Touchégg and fusuma configs
 /// (`ctrl+alt+Right`), libinput-gestures. A name is normalised (case, `_` / `-` / spaces, a `key_`
@@ -149,7 +151,7 @@ enum KeyNameHints {
         let limit = max(1, min(3, word.count / 3))
         var best: (hint: Hint, distance: Int)?
         for candidate in candidates {
-            let distance = YAMLReader.editDistance(word, candidate.word)
+            let distance = NameSuggestion.editDistance(Array(word), Array(candidate.word))
             if distance <= limit, distance < (best?.distance ?? Int.max) { best = (candidate.hint, distance) }
         }
         return best?.hint

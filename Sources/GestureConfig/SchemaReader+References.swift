@@ -28,16 +28,7 @@ extension SchemaReader {
         let bindable = gestureNames + windowEntries.flatMap { $0.gestures.map(\.spec.id) }
         func checkGesture(_ ref: Reference, _ what: String) -> Bool {
             guard byID[ref.id] == nil else { return true }
-            var message = "unknown gesture '\(ref.id)' in \(what)"
-            if let guess = YAMLReader.suggestion(for: ref.id, among: gestureNames) {
-                message += " (did you mean '\(guess)'?)"
-            } else if gestureNames.isEmpty {
-                message += ": no gesture is defined; add it under 'gestures'"
-            } else {
-                let shown = gestureNames.prefix(12).joined(separator: ", ")
-                message += ": the gestures defined are \(shown)\(gestureNames.count > 12 ? ", ..." : "")"
-            }
-            reader.error(ref.node, message)
+            reader.error(ref.node, Self.unknownGesture(ref.id, in: what, among: gestureNames))
             return false
         }
         for entry in gestures {
@@ -52,17 +43,16 @@ extension SchemaReader {
         }
         checkRequireToFailCycles(byID)
         for ref in bindingReader.gestureReferences where !bindable.contains(ref.id) {
-            var message = "unknown gesture '\(ref.id)' in 'gesture' of \(ref.binding)"
-            if let guess = YAMLReader.suggestion(for: ref.id, among: bindable) {
-                message += " (did you mean '\(guess)'?)"
-            } else if bindable.isEmpty {
-                message += ": no gesture is defined; add it under 'gestures'"
-            } else {
-                let shown = bindable.prefix(12).joined(separator: ", ")
-                message += ": the gestures defined are \(shown)\(bindable.count > 12 ? ", ..." : "")"
-            }
-            reader.error(ref.node, message)
+            reader.error(ref.node, Self.unknownGesture(ref.id, in: "'gesture' of \(ref.binding)", among: bindable))
         }
+    }
+
+    /// "unknown gesture 'x' in …", with the nearest name, else the names defined (at most 12).
+    static func unknownGesture(_ id: String, in what: String, among names: [String]) -> String {
+        let message = "unknown gesture '\(id)' in \(what)"
+        if let guess = YAMLReader.suggestion(for: id, among: names) { return message + " (did you mean '\(guess)'?)" }
+        if names.isEmpty { return message + ": no gesture is defined; add it under 'gestures'" }
+        return message + ": the gestures defined are \(names.prefix(12).joined(separator: ", "))\(names.count > 12 ? ", ..." : "")"
     }
 
     func checkRedirectCycles() {

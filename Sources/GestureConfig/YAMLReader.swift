@@ -1,3 +1,4 @@
+import GestureCore
 import GestureYAML
 
 /// Walks composed YAML nodes, converting values and collecting positioned errors.
@@ -281,34 +282,9 @@ final class YAMLReader {
 
     // MARK: Suggestions
 
-    /// The closest candidate within a small edit distance, for "did you mean".
+    /// The closest candidate within a small edit distance, for "did you mean" (`NameSuggestion`).
     static func suggestion(for word: String, among candidates: [String]) -> String? {
-        let limit = max(1, min(3, word.count / 3))
-        var best: (String, Int)?
-        for candidate in candidates {
-            let distance = editDistance(word.lowercased(), candidate.lowercased())
-            if distance <= limit, distance < (best?.1 ?? Int.max) {
-                best = (candidate, distance)
-            }
-        }
-        return best?.0
-    }
-
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = previous
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
+        NameSuggestion.nearest(to: word, among: candidates)
     }
 }
 

@@ -160,34 +160,17 @@ public struct SubscriptionFilter: Sendable, Hashable {
         return sets
     }
 
-    public var gestures: Set<String> {
-        get { sets.gestures }
-        set {
-            unique().gestures = newValue
-            noteGestureFilters()
-        }
+    public var gestures: Set<String> { get { sets.gestures } set { setFilter(\.gestures, newValue) } }
+    public var kinds: Set<RecognizerKind> { get { sets.kinds } set { setFilter(\.kinds, newValue) } }
+    public var regions: Set<String> { get { sets.regions } set { setFilter(\.regions, newValue) } }
+    public var devices: Set<String> { get { sets.devices } set { setFilter(\.devices, newValue) } }
+
+    /// Writes one gesture filter (the sets copied first when shared) and notes whether any is set.
+    private mutating func setFilter<T>(_ filter: ReferenceWritableKeyPath<Sets, Set<T>>, _ value: Set<T>) {
+        unique()[keyPath: filter] = value
+        noteGestureFilters()
     }
-    public var kinds: Set<RecognizerKind> {
-        get { sets.kinds }
-        set {
-            unique().kinds = newValue
-            noteGestureFilters()
-        }
-    }
-    public var regions: Set<String> {
-        get { sets.regions }
-        set {
-            unique().regions = newValue
-            noteGestureFilters()
-        }
-    }
-    public var devices: Set<String> {
-        get { sets.devices }
-        set {
-            unique().devices = newValue
-            noteGestureFilters()
-        }
-    }
+
     /// Regions whose touch streams the client wants; "*" means every region. Empty: no touches.
     public var touchRegions: Set<String> {
         get { sets.touchRegions }

@@ -65,12 +65,7 @@ enum StrictJSONSyntax {
         }
 
         mutating func object(depth: Int) throws(Violation) {
-            position += 1
-            skipSpace()
-            if current == UInt8(ascii: "}") {
-                position += 1
-                return
-            }
+            guard !opensEmpty(closedBy: UInt8(ascii: "}")) else { return }
             while true {
                 guard current == UInt8(ascii: "\"") else { throw fail("a quoted key (no trailing comma)") }
                 try string()
@@ -78,35 +73,39 @@ enum StrictJSONSyntax {
                 try expect(UInt8(ascii: ":"), "':' after a key")
                 skipSpace()
                 try value(depth: depth + 1)
-                skipSpace()
-                if current == UInt8(ascii: ",") {
-                    position += 1
-                    skipSpace()
-                    continue
-                }
-                try expect(UInt8(ascii: "}"), "',' or '}'")
-                return
+                guard try another(closedBy: UInt8(ascii: "}")) else { return }
             }
         }
 
-        mutating func array(depth: Int) throws(Violation) {
+        /// Steps past an object's or array's opening; true when `close` follows at once (empty, and
+        /// stepped past too).
+        mutating func opensEmpty(closedBy close: UInt8) -> Bool {
             position += 1
             skipSpace()
-            if current == UInt8(ascii: "]") {
+            guard current == close else { return false }
+            position += 1
+            return true
+        }
+
+        /// After a member or an element: true on a ',' (another follows), false on the `close`
+        /// that ends the object or array; anything else is a violation.
+        mutating func another(closedBy close: UInt8) throws(Violation) -> Bool {
+            skipSpace()
+            if current == UInt8(ascii: ",") {
                 position += 1
-                return
+                skipSpace()
+                return true
             }
+            try expect(close, close == UInt8(ascii: "}") ? "',' or '}'" : "',' or ']'")
+            return false
+        }
+
+        mutating func array(depth: Int) throws(Violation) {
+            guard !opensEmpty(closedBy: UInt8(ascii: "]")) else { return }
             while true {
                 if current == UInt8(ascii: "]") { throw fail("a value (no trailing comma)") }
                 try value(depth: depth + 1)
-                skipSpace()
-                if current == UInt8(ascii: ",") {
-                    position += 1
-                    skipSpace()
-                    continue
-                }
-                try expect(UInt8(ascii: "]"), "',' or ']'")
-                return
+                guard try another(closedBy: UInt8(ascii: "]")) else { return }
             }
         }
 

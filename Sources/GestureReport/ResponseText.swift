@@ -55,6 +55,15 @@ public indirect enum JSONValue: Equatable, Sendable {
             while index < scalars.count, [" ", "\t", "\n", "\r"].contains(scalars[index]) { index += 1 }
         }
 
+        /// After a member or an element: true past a ',' (another follows), false past `close`; nil on
+        /// anything else.
+        mutating func another(closedBy close: Unicode.Scalar) -> Bool? {
+            skipSpace()
+            guard index < scalars.count, scalars[index] == "," || scalars[index] == close else { return nil }
+            index += 1
+            return scalars[index - 1] == ","
+        }
+
         mutating func value() -> JSONValue? {
             skipSpace()
             guard index < scalars.count else { return nil }
@@ -72,11 +81,8 @@ public indirect enum JSONValue: Equatable, Sendable {
                     index += 1
                     guard let item = value() else { return nil }
                     fields.append((key, item))
-                    skipSpace()
-                    guard index < scalars.count else { return nil }
-                    if scalars[index] == "," { index += 1; continue }
-                    if scalars[index] == "}" { index += 1; return .object(fields) }
-                    return nil
+                    guard let more = another(closedBy: "}") else { return nil }
+                    if !more { return .object(fields) }
                 }
             case "[":
                 index += 1
@@ -86,11 +92,8 @@ public indirect enum JSONValue: Equatable, Sendable {
                 while true {
                     guard let item = value() else { return nil }
                     items.append(item)
-                    skipSpace()
-                    guard index < scalars.count else { return nil }
-                    if scalars[index] == "," { index += 1; continue }
-                    if scalars[index] == "]" { index += 1; return .array(items) }
-                    return nil
+                    guard let more = another(closedBy: "]") else { return nil }
+                    if !more { return .array(items) }
                 }
             case "\"":
                 index += 1

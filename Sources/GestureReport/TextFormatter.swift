@@ -121,30 +121,26 @@ public struct TextFormatter {
 
     private mutating func gesture(_ g: GestureEvent, _ window: WindowName?) -> [String] {
         let key = RunKey.gesture(device: g.device, id: g.gesture, region: g.region)
-        if g.state == .changed, runs[key] != nil {
-            runs[key]!.held.append(.engine(.gesture(g)))
-            runs[key]!.window = window
-            return []
-        }
-        var out = flushHeld()
-        out += close(key)
-        out += withPlace(g.device, window, gestureLine(g, stateSuffix: ""))
+        if hold(.engine(.gesture(g)), in: key, window, continuing: g.state == .changed) { return [] }
+        let out = flushHeld() + close(key) + withPlace(g.device, window, gestureLine(g, stateSuffix: ""))
         if g.state == .changed { open(key, window: window) }
         return out
     }
 
     private mutating func touch(_ t: TouchEvent, _ window: WindowName?) -> [String] {
         let key = RunKey.touch(t.id)
-        if t.phase == .moved || t.hoverPhase == .hovering, runs[key] != nil {
-            runs[key]!.held.append(.engine(.touch(t)))
-            runs[key]!.window = window
-            return []
-        }
-        var out = flushHeld()
-        out += close(key)
-        out += withPlace(t.device, window, touchLine(t, stateSuffix: ""))
+        if hold(.engine(.touch(t)), in: key, window, continuing: t.phase == .moved || t.hoverPhase == .hovering) { return [] }
+        let out = flushHeld() + close(key) + withPlace(t.device, window, touchLine(t, stateSuffix: ""))
         if t.hoverPhase == .hovering || (t.hoverPhase == nil && t.phase == .moved) { open(key, window: window) }
         return out
+    }
+
+    /// Holds back a line that continues a run already open (it is summarised when the run closes).
+    private mutating func hold(_ line: OutputLine, in key: RunKey, _ window: WindowName?, continuing: Bool) -> Bool {
+        guard continuing, runs[key] != nil else { return false }
+        runs[key]!.held.append(line)
+        runs[key]!.window = window
+        return true
     }
 
     /// Explain lines; a repeated one ("changed: moved" at every frame of a pan) is summarised too,

@@ -89,6 +89,27 @@ extension ConnectionOptions {
     }
 }
 
+/// `--gesture`, `--kind`, `--region`: what a subscription (listen, explain) keeps.
+struct GestureFilterOptions: ParsableArguments {
+    @Option(name: .customLong("gesture"), help: "Only this gesture id (repeatable).")
+    var gestures: [String] = []
+    @Option(name: .customLong("kind"), help: ArgumentHelp(kindFilterHelp))
+    var kinds: [String] = []
+    @Option(name: .customLong("region"), help: "Only gestures of this region (repeatable).")
+    var regions: [String] = []
+}
+
+extension ConnectionOptions {
+    /// Checks the filters against the daemon's config (`checkFilters`), then subscribes with them.
+    func subscribe(_ client: ControlClient, _ filters: GestureFilterOptions, devices: [String] = [],
+                   touches: [String] = []) throws {
+        try checkFilters(client, gestures: filters.gestures, regions: filters.regions)
+        let line = subscribeLine(gestures: filters.gestures, kinds: filters.kinds, regions: filters.regions,
+                                 devices: devices, touches: touches)
+        _ = try request(client, line, printing: false)
+    }
+}
+
 /// `--format` for one-shot requests.
 struct ReplyFormatOption: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
@@ -158,12 +179,7 @@ extension GestureCtl {
             abstract: "Print gesture (and touch) events as they happen (text on a terminal, else JSON lines).")
         @OptionGroup var connection: ConnectionOptions
         @OptionGroup var output: FormatOption
-        @Option(name: .customLong("gesture"), help: "Only this gesture id (repeatable).")
-        var gestures: [String] = []
-        @Option(name: .customLong("kind"), help: ArgumentHelp(kindFilterHelp))
-        var kinds: [String] = []
-        @Option(name: .customLong("region"), help: "Only gestures of this region (repeatable).")
-        var regions: [String] = []
+        @OptionGroup var filters: GestureFilterOptions
         @Option(name: .customLong("device"), help: "Only this device name (repeatable).")
         var devices: [String] = []
         @Option(name: .customLong("touches"), help: "Also stream the raw touches of this region; '*' for every region (repeatable).")
@@ -175,9 +191,7 @@ extension GestureCtl {
 
         func run() throws {
             let client = try connection.connect()
-            try connection.checkFilters(client, gestures: gestures, regions: regions)
-            _ = try connection.request(client, subscribeLine(gestures: gestures, kinds: kinds, regions: regions,
-                                                             devices: devices, touches: touches), printing: false)
+            try connection.subscribe(client, filters, devices: devices, touches: touches)
             if explain { _ = try connection.request(client, "{\"request\":\"explain\"}", printing: false) }
             client.readStreamFromPassedPipe()
             try stream(client, format: output.format ?? .automatic(), verbose: verbose)
@@ -244,19 +258,12 @@ extension GestureCtl {
             abstract: "Print explain lines: every recognizer state change and why (plus the gestures).")
         @OptionGroup var connection: ConnectionOptions
         @OptionGroup var output: FormatOption
-        @Option(name: .customLong("gesture"), help: "Only this gesture id (repeatable).")
-        var gestures: [String] = []
-        @Option(name: .customLong("kind"), help: ArgumentHelp(kindFilterHelp))
-        var kinds: [String] = []
-        @Option(name: .customLong("region"), help: "Only this region (repeatable).")
-        var regions: [String] = []
+        @OptionGroup var filters: GestureFilterOptions
         @Flag(name: [.short, .long], help: "Also the routine lines (a touch received, a gesture moved or lifted, the sequence ended).")
         var verbose = false
         func run() throws {
             let client = try connection.connect()
-            try connection.checkFilters(client, gestures: gestures, regions: regions)
-            _ = try connection.request(client, subscribeLine(gestures: gestures, kinds: kinds, regions: regions,
-                                                             devices: [], touches: []), printing: false)
+            try connection.subscribe(client, filters)
             _ = try connection.request(client, "{\"request\":\"explain\"}", printing: false)
             client.readStreamFromPassedPipe()
             try stream(client, format: output.format ?? .automatic(), verbose: verbose)

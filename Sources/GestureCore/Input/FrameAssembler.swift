@@ -348,10 +348,7 @@ public struct FrameAssembler: Sendable {
             if let sample, sample.contact == .touching, !isOversized(sample) {
                 var updated = touch
                 update(&updated, from: sample)
-                let phase: TouchPhase = updated.physical == touch.physical ? .stationary : .moved
-                if phase == .moved { changed = true }
-                output.append(makeTouch(updated, phase: phase, previous: touch, time: time))
-                open[index] = updated
+                if keep(updated, at: index, time: time) { changed = true }
                 index += 1
             } else {
                 let palm = sample.map { $0.contact == .palm || isOversized($0) } ?? false
@@ -431,10 +428,7 @@ public struct FrameAssembler: Sendable {
                 var updated = touch
                 updated.location = location
                 updated.physical = physical
-                let phase: TouchPhase = updated.physical == touch.physical ? .stationary : .moved
-                if phase == .moved { changed = true }
-                output.append(makeTouch(updated, phase: phase, previous: touch, time: time))
-                open[index] = updated
+                if keep(updated, at: index, time: time) { changed = true }
                 index += 1
             } else {
                 output.append(makeTouch(touch, phase: .ended, previous: touch, time: time))
@@ -540,6 +534,17 @@ public struct FrameAssembler: Sendable {
         hoverID = nil
         hoverPublishedAt = nil
         pendingHoverBase = nil
+    }
+
+    /// An open touch that stays down, now `updated`: its line (moved, or stationary when its physical
+    /// position is the same) and its new state. Returns whether it moved.
+    @inline(__always)
+    private mutating func keep(_ updated: OpenTouch, at index: Int, time: Timestamp) -> Bool {
+        let previous = open[index]
+        let moved = updated.physical != previous.physical
+        output.append(makeTouch(updated, phase: moved ? .moved : .stationary, previous: previous, time: time))
+        open[index] = updated
+        return moved
     }
 
     @inline(__always)

@@ -63,6 +63,24 @@ public final class CompositorSocket {
         }
     }
 
+    /// Reads an event stream until nothing more is there now: each read's bytes are appended to
+    /// `buffer` (emptied before each read when `clearing`) and handed to `handle`, which says whether
+    /// they told of a change. Returns whether any did; the stream's end throws `closed`.
+    public func drainEvents(into buffer: inout [UInt8], clearing: Bool, closed: String,
+                            _ handle: (inout [UInt8]) throws(DesktopSourceError) -> Bool) throws(DesktopSourceError) -> Bool {
+        var any = false
+        while true {
+            if clearing { buffer.removeAll(keepingCapacity: true) }
+            let received: Received
+            do { received = try receiveAvailable(into: &buffer) } catch { throw DesktopSourceError("\(error)") }
+            switch received {
+            case .wouldBlock: return any
+            case .end: throw DesktopSourceError(closed)
+            case .bytes: if try handle(&buffer) { any = true }
+            }
+        }
+    }
+
     /// Reads until `endsReply` says the bytes just received end the reply, or until the end of the
     /// stream (`untilEnd`); at most `limit` bytes, waiting at most until `deadline`.
     public func read(limit: Int, deadline: Int64, untilEnd: Bool = false,

@@ -68,6 +68,17 @@ public indirect enum DesktopJSON: Equatable, Sendable {
 
         func fail(_ expected: String) -> SyntaxError { SyntaxError(offset: index, expected: expected) }
 
+        /// After a member or an element: true past a ',' (another follows), false past the `close`
+        /// that ends the object or array; anything else is an error.
+        mutating func another(closedBy close: UInt8) throws(SyntaxError) -> Bool {
+            skipSpace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ",") || bytes[index] == close else {
+                throw fail(close == UInt8(ascii: "}") ? "',' or '}'" : "',' or ']'")
+            }
+            index += 1
+            return bytes[index - 1] == UInt8(ascii: ",")
+        }
+
         mutating func value(depth: Int) throws(SyntaxError) -> DesktopJSON {
             skipSpace()
             guard index < bytes.count else { throw fail("a value") }
@@ -86,11 +97,7 @@ public indirect enum DesktopJSON: Equatable, Sendable {
                     guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("':'") }
                     index += 1
                     fields.append((key, try value(depth: depth + 1)))
-                    skipSpace()
-                    guard index < bytes.count else { throw fail("',' or '}'") }
-                    if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                    if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(fields) }
-                    throw fail("',' or '}'")
+                    guard try another(closedBy: UInt8(ascii: "}")) else { return .object(fields) }
                 }
             case UInt8(ascii: "["):
                 guard depth < DesktopJSON.maximumDepth else { throw fail("at most \(DesktopJSON.maximumDepth) levels of nesting") }
@@ -100,11 +107,7 @@ public indirect enum DesktopJSON: Equatable, Sendable {
                 if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
                 while true {
                     items.append(try value(depth: depth + 1))
-                    skipSpace()
-                    guard index < bytes.count else { throw fail("',' or ']'") }
-                    if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                    if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
-                    throw fail("',' or ']'")
+                    guard try another(closedBy: UInt8(ascii: "]")) else { return .array(items) }
                 }
             case UInt8(ascii: "\""):
                 return .string(try string())

@@ -7,7 +7,7 @@ import GesturePosix
 /// The extension is optional: without it (not installed, disabled, or answering garbage) the scene
 /// has the outputs and no windows, and `notice` says what to run. GNOME Shell leaving the bus is the
 /// compositor lost; the extension leaving it costs its windows only.
-public final class GnomeSource: DesktopSource {
+public final class GnomeSource: DesktopSource, DBusMessageSource {
     public static let extensionUUID = "gestured@gestured.org"
     static let extensionName = "org.gestured.Desktop"
     static let extensionPath = "/org/gestured/Desktop"
@@ -59,18 +59,12 @@ public final class GnomeSource: DesktopSource {
         outputs = nil
     }
 
-    public func drainEvents() throws(DesktopSourceError) -> Bool {
-        guard let bus else { throw DesktopSourceError("\(target): not connected") }
-        return try handle(bus.takeMessages(read: true))
-    }
-
-    public func takeQueuedEvents() -> Bool {
-        guard let bus, bus.hasQueuedMessages else { return false }
-        do { return try handle(bus.takeMessages(read: false)) } catch { return true }
-    }
+    public func drainEvents() throws(DesktopSourceError) -> Bool { try drainBus() }
+    public func takeQueuedEvents() -> Bool { takeQueuedBusMessages() }
+    var messageBus: DBusConnection? { bus }
 
     /// Whether the messages say something changed; throws when GNOME Shell left the bus.
-    private func handle(_ messages: [DBusConnection.Message]) throws(DesktopSourceError) -> Bool {
+    func handle(_ messages: [DBusConnection.Message]) throws(DesktopSourceError) -> Bool {
         var any = false
         for message in messages where message.kind == .signal {
             switch message.member {
@@ -114,24 +108,41 @@ public final class GnomeSource: DesktopSource {
         do {
             reply = try bus.call(Self.extensionName, Self.extensionPath, Self.extensionInterface, "GetWindows")
         } catch {
-            let missing = ["org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner",
-                           "org.freedesktop.DBus.Error.UnknownObject", "org.freedesktop.DBus.Error.UnknownMethod"].contains(error.name)
-            notice = missing ? missingExtensionNotice(bus) : "GNOME: the Shell extension \(Self.extensionUUID) failed (\(error.description)): windows are unknown until it answers; window rules do not apply meanwhile, everything else works"
+            notice = Self.extensionIsMissing(error) ? missingExtensionNotice(bus) : Self.failedNotice(error)
             return Desktop(outputs: outputs)
         }
+        let scene: Desktop
+        (scene, notice) = Self.scene(getWindows: reply, outputs: outputs)
+        return scene
+    }
+}
+
+/// The pure part: what the messages and replies mean (tested without a desktop, GnomeSourceTests).
+extension GnomeSource {
+    /// Whether a failed `GetWindows` says the extension is not there (rather than that it failed).
+    static func extensionIsMissing(_ error: DBusConnection.CallFailure) -> Bool {
+        ["org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner",
+         "org.freedesktop.DBus.Error.UnknownObject", "org.freedesktop.DBus.Error.UnknownMethod"].contains(error.name)
+    }
+
+    /// The notice for an extension that is there and failed to answer.
+    static func failedNotice(_ error: DBusConnection.CallFailure) -> String {
+        "GNOME: the Shell extension \(extensionUUID) failed (\(error.description)): windows are unknown until it answers; window rules do not apply meanwhile, everything else works"
+    }
+
+    /// The scene from the extension's `GetWindows` reply (one JSON string) over the outputs, with no
+    /// notice; a reply it cannot read gives the outputs alone and the notice saying so.
+    static func scene(getWindows reply: [DesktopJSON], outputs: [DesktopOutput]) -> (Desktop, notice: String?) {
         do {
             guard let text = reply.first?.string else { throw GnomeReader.Failure(description: "GetWindows: expected one string") }
-            guard text.utf8.count <= Self.maximumReplyBytes else {
-                throw GnomeReader.Failure(description: "GetWindows: \(text.utf8.count) bytes, more than \(Self.maximumReplyBytes)")
+            guard text.utf8.count <= maximumReplyBytes else {
+                throw GnomeReader.Failure(description: "GetWindows: \(text.utf8.count) bytes, more than \(maximumReplyBytes)")
             }
             let json: DesktopJSON
             do { json = try DesktopJSON(parsing: text) } catch { throw GnomeReader.Failure(description: "GetWindows: \(error)") }
-            let scene = try GnomeReader.scene(outputs: outputs, windows: json)
-            notice = nil
-            return scene
+            return (try GnomeReader.scene(outputs: outputs, windows: json), nil)
         } catch {
-            notice = "GNOME: the Shell extension \(Self.extensionUUID) answered what gesturectl cannot read (\(error)): its windows are left out; window rules do not apply meanwhile, everything else works"
-            return Desktop(outputs: outputs)
+            return (Desktop(outputs: outputs), "GNOME: the Shell extension \(extensionUUID) answered what gesturectl cannot read (\(error)): its windows are left out; window rules do not apply meanwhile, everything else works")
         }
     }
 }

@@ -42,19 +42,10 @@ public final class HyprlandSource: DesktopSource {
     public func drainEvents() throws(DesktopSourceError) -> Bool {
         guard let events else { throw DesktopSourceError("\(target): not connected") }
         var buffer: [UInt8] = []
-        var any = false
-        while true {
-            buffer.removeAll(keepingCapacity: true)
-            let received: CompositorSocket.Received
-            do { received = try events.receiveAvailable(into: &buffer) } catch { throw DesktopSourceError("\(error)") }
-            switch received {
-            case .wouldBlock: return any
-            case .end: throw DesktopSourceError("\(target)/.socket2.sock: Hyprland closed the event stream")
-            case .bytes:
-                // Each `EVENT>>DATA` line only says that something changed: the scene is read again.
-                let lines = HyprlandEventLines.count(in: buffer, partial: &partialLine, maximumLine: 1 << 20)
-                any = any || lines > 0
-            }
+        return try events.drainEvents(into: &buffer, clearing: true,
+                                      closed: "\(target)/.socket2.sock: Hyprland closed the event stream") { buffer in
+            // Each `EVENT>>DATA` line only says that something changed: the scene is read again.
+            HyprlandEventLines.count(in: buffer, partial: &partialLine, maximumLine: 1 << 20) > 0
         }
     }
 

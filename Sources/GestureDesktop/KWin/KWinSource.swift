@@ -10,7 +10,7 @@ import GesturePosix
 /// KWin 5.27's output names and scales come from `org.kde.KWin.supportInformation`, rotations from
 /// `kscreen-doctor -j`, both read again only when the script's output geometry changed. The script is
 /// unloaded on `disconnect` (the bridge's exit included).
-public final class KWinSource: DesktopSource {
+public final class KWinSource: DesktopSource, DBusMessageSource {
     static let busName = "org.gestured.KWin"
     static let scriptName = "gestured-desktop"
     /// A push larger than this is dropped.
@@ -138,18 +138,12 @@ public final class KWinSource: DesktopSource {
         outputSummary = nil
     }
 
-    public func drainEvents() throws(DesktopSourceError) -> Bool {
-        guard let bus else { throw DesktopSourceError("\(target): not connected") }
-        return try handle(bus.takeMessages(read: true))
-    }
-
-    public func takeQueuedEvents() -> Bool {
-        guard let bus, bus.hasQueuedMessages else { return false }
-        do { return try handle(bus.takeMessages(read: false)) } catch { return true }
-    }
+    public func drainEvents() throws(DesktopSourceError) -> Bool { try drainBus() }
+    public func takeQueuedEvents() -> Bool { takeQueuedBusMessages() }
+    var messageBus: DBusConnection? { bus }
 
     /// Keeps the latest push (a flood costs one read); throws when KWin left the bus.
-    private func handle(_ messages: [DBusConnection.Message]) throws(DesktopSourceError) -> Bool {
+    func handle(_ messages: [DBusConnection.Message]) throws(DesktopSourceError) -> Bool {
         var any = false
         for message in messages {
             switch (message.kind, message.member) {
@@ -173,15 +167,15 @@ public final class KWinSource: DesktopSource {
         guard let bus else { throw DesktopSourceError("\(target): not connected") }
         guard let latest else { return Desktop(outputs: outputs) }
         let json: DesktopJSON
-        do {
-            json = try DesktopJSON(parsing: latest)
-        } catch {
-            notice = "KDE: the KWin script sent what gesturectl cannot read (\(error)): its windows are left out until it sends again"
+        switch Self.parse(push: latest) {
+        case .success(let parsed): json = parsed
+        case .failure(let unreadable):
+            notice = unreadable.notice
             return Desktop(outputs: outputs)
         }
-        if json["outputs"] != outputSummary {
+        if Self.outputsChanged(push: json, since: outputSummary) {
             outputSummary = json["outputs"]
-            if json["kwin"]?.int != 6 {
+            if Self.needsSupportInformation(push: json) {
                 let reply: [DesktopJSON]
                 do { reply = try bus.call("org.kde.KWin", "/KWin", "org.kde.KWin", "supportInformation") } catch {
                     throw DesktopSourceError("KWin: \(error.description)")
@@ -194,13 +188,42 @@ public final class KWinSource: DesktopSource {
             rotations = (doctor.flatMap { try? DesktopJSON(parsing: $0) }).map(KWinReader.rotations(kscreenDoctor:)) ?? [:]
             if doctor == nil { notice = "KDE: kscreen-doctor -j gave no outputs (package libkf5screen-bin or kscreen): outputs are taken as not rotated" }
         }
+        let scene: Desktop
+        (scene, notice) = Self.scene(push: json, outputs: outputs, rotations: rotations, notice: notice)
+        return scene
+    }
+}
+
+/// The pure part: what the script's pushes mean (tested without a desktop, KWinSourceTests).
+extension KWinSource {
+    /// A push that is not JSON: the notice saying its windows are left out.
+    struct UnreadablePush: Error, Equatable {
+        var notice: String
+    }
+
+    /// The JSON of a push from the script.
+    static func parse(push text: String) -> Result<DesktopJSON, UnreadablePush> {
+        do { return .success(try DesktopJSON(parsing: text)) } catch {
+            return .failure(UnreadablePush(notice: "KDE: the KWin script sent what gesturectl cannot read (\(error)): its windows are left out until it sends again"))
+        }
+    }
+
+    /// Whether the push's output summary differs from the last one read (the outputs are read again
+    /// only then: KWin 5.27's `supportInformation`, `kscreen-doctor`).
+    static func outputsChanged(push json: DesktopJSON, since summary: DesktopJSON?) -> Bool { json["outputs"] != summary }
+
+    /// KWin 5.27's script cannot see output names and scales: `supportInformation` tells them. KWin 6's can.
+    static func needsSupportInformation(push json: DesktopJSON) -> Bool { json["kwin"]?.int != 6 }
+
+    /// The scene of a push over the outputs, and the notice after it: a notice about an unreadable push
+    /// is cleared by a readable one (others stay); a push the reader refuses gives the outputs alone.
+    static func scene(push json: DesktopJSON, outputs: [DesktopOutput], rotations: [String: OutputTransform],
+                      notice: String?) -> (Desktop, notice: String?) {
         do {
             let scene = try KWinReader.scene(windows: json, outputs: outputs, rotations: rotations)
-            if notice?.hasPrefix("KDE: the KWin script") == true { notice = nil }
-            return scene
+            return (scene, notice?.hasPrefix("KDE: the KWin script") == true ? nil : notice)
         } catch {
-            notice = "KDE: \(error): its windows are left out until it sends again"
-            return Desktop(outputs: outputs)
+            return (Desktop(outputs: outputs), "KDE: \(error): its windows are left out until it sends again")
         }
     }
 }

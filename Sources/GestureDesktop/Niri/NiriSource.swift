@@ -39,7 +39,7 @@ public final class NiriSource: DesktopSource {
             }
             // Events that came with the reply: the scene is read right after connecting anyway.
             pending = Array(reply.dropFirst(line.count + 1))
-            _ = consumeLines()
+            _ = consumeLines(&pending)
             self.events = events
         } catch let error as DesktopSourceError {
             throw error
@@ -61,26 +61,22 @@ public final class NiriSource: DesktopSource {
 
     public func drainEvents() throws(DesktopSourceError) -> Bool {
         guard let events else { throw DesktopSourceError("\(target): not connected") }
-        var any = false
-        while true {
-            let received: CompositorSocket.Received
-            do { received = try events.receiveAvailable(into: &pending) } catch { throw DesktopSourceError("\(error)") }
-            switch received {
-            case .wouldBlock: return any
-            case .end: throw DesktopSourceError("\(target): niri closed the event stream")
-            case .bytes:
-                any = consumeLines() || any
-                // A line with no end in sight is not an event niri sends: the stream cannot be trusted.
-                if pending.count > maximumReply {
-                    throw DesktopSourceError("\(target): an event line over \(maximumReply) bytes")
-                }
+        var pending = self.pending
+        defer { self.pending = pending }
+        return try events.drainEvents(into: &pending, clearing: false,
+                                      closed: "\(target): niri closed the event stream") { pending throws(DesktopSourceError) in
+            let any = consumeLines(&pending)
+            // A line with no end in sight is not an event niri sends: the stream cannot be trusted.
+            if pending.count > maximumReply {
+                throw DesktopSourceError("\(target): an event line over \(maximumReply) bytes")
             }
+            return any
         }
     }
 
     /// Drops the complete event lines held; true when there was one. A `WindowLayoutsChanged`
     /// among them ends the polling.
-    private func consumeLines() -> Bool {
+    private func consumeLines(_ pending: inout [UInt8]) -> Bool {
         var any = false
         while let newline = pending.firstIndex(of: 10) {
             any = true

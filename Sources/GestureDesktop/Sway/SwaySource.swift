@@ -63,32 +63,22 @@ public final class SwaySource: DesktopSource {
 
     public func drainEvents() throws(DesktopSourceError) -> Bool {
         guard let events else { throw DesktopSourceError("\(target): not connected") }
-        var any = false
         var buffer: [UInt8] = []
-        while true {
-            buffer.removeAll(keepingCapacity: true)
-            let received: CompositorSocket.Received
-            do { received = try events.receiveAvailable(into: &buffer) } catch { throw DesktopSourceError("\(error)") }
-            switch received {
-            case .wouldBlock: return any
-            case .end: throw DesktopSourceError("\(target): the compositor closed the connection")
-            case .bytes:
-                eventDecoder.append(buffer)
-                do {
-                    while let frame = try eventDecoder.next() {
-                        any = true
-                        if frame.type == I3Message.eventBit | 6 {
-                            throw DesktopSourceError("\(target): the compositor is shutting down")
-                        }
+        return try events.drainEvents(into: &buffer, clearing: true,
+                                      closed: "\(target): the compositor closed the connection") { buffer throws(DesktopSourceError) in
+            eventDecoder.append(buffer)
+            var any = false
+            do {
+                while let frame = try eventDecoder.next() {
+                    any = true
+                    if frame.type == I3Message.eventBit | 6 {
+                        throw DesktopSourceError("\(target): the compositor is shutting down")
                     }
-                } catch let error as I3FrameDecoder.Failure {
-                    throw DesktopSourceError("\(target): \(error)")
-                } catch let error as DesktopSourceError {
-                    throw error
-                } catch {
-                    throw DesktopSourceError("\(error)")
                 }
+            } catch {
+                throw sourceError(error)
             }
+            return any
         }
     }
 
@@ -98,14 +88,18 @@ public final class SwaySource: DesktopSource {
             let outputs = try DesktopJSON(parsing: try Self.request(commands, .getOutputs, maximum: maximumReply))
             let tree = try DesktopJSON(parsing: try Self.request(commands, .getTree, maximum: maximumReply))
             return try SwayTreeReader.scene(tree: tree, outputs: outputs, dialect: dialect)
-        } catch let error as DesktopJSON.SyntaxError {
-            throw DesktopSourceError("\(target): \(error)")
-        } catch let error as SwayTreeReader.Failure {
-            throw DesktopSourceError("\(target): \(error)")
-        } catch let error as DesktopSourceError {
-            throw error
         } catch {
-            throw DesktopSourceError("\(error)")
+            throw sourceError(error)
+        }
+    }
+
+    /// An error as the bridge reports it: the source's own as it is; the frame decoder's, the JSON
+    /// parser's and the reader's named with the compositor's socket.
+    private func sourceError(_ error: any Error) -> DesktopSourceError {
+        switch error {
+        case let error as DesktopSourceError: error
+        case is I3FrameDecoder.Failure, is DesktopJSON.SyntaxError, is SwayTreeReader.Failure: DesktopSourceError("\(target): \(error)")
+        default: DesktopSourceError("\(error)")
         }
     }
 

@@ -102,6 +102,13 @@ extension X11Reader {
         }
     }
 
+    /// RandR's monitors as outputs; with none (no RandR, or it names none), the whole screen as one
+    /// output named `screenN`.
+    public static func outputs(monitors: [X11MonitorFacts], screen: Int, width: Double, height: Double) -> [DesktopOutput] {
+        let outputs = outputs(monitors: monitors)
+        return outputs.isEmpty ? [DesktopOutput(name: "screen\(screen)", x: 0, y: 0, width: width, height: height)] : outputs
+    }
+
     /// RandR's rotation bits as the `wl_output` transform: RR_Rotate_90 (`xrandr --rotate left`,
     /// a quarter turn counter-clockwise) is "90", as `wl_output` 1 is. A reflection in X is
     /// `flipped`; one in Y is a reflection in X turned by 180°.

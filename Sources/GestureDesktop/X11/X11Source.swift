@@ -136,10 +136,8 @@ public final class X11Source: DesktopSource {
         watched = current_
         xcb_flush(c)
         if xcb_connection_has_error(c) != 0 { throw DesktopSourceError("\(target): the X server closed the connection") }
-        var outputs = randr ? X11Reader.outputs(monitors: monitors(c)) : []
-        if outputs.isEmpty {
-            outputs = [DesktopOutput(name: "screen\(screenNumber)", x: 0, y: 0, width: screenSize.width, height: screenSize.height)]
-        }
+        let outputs = X11Reader.outputs(monitors: randr ? monitors(c) : [], screen: Int(screenNumber),
+                                        width: screenSize.width, height: screenSize.height)
         return X11Reader.scene(outputs: outputs, clients: facts, currentDesktop: current, active: active, pointer: pointer)
     }
 

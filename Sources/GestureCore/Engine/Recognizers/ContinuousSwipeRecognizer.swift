@@ -22,7 +22,7 @@
 /// Any other pair is a bug (reported, and the swipe fails or is cancelled).
 struct ContinuousSwipeRecognizer: RecognizerLogic {
     enum State: Sendable { case waiting, active, done }
-    enum Event: Sendable {
+    enum Event: Sendable, FingerCountEvents {
         case tooFewFingers(Int)
         case tooManyFingers(Int)
         case crossed(Double)
@@ -59,12 +59,8 @@ struct ContinuousSwipeRecognizer: RecognizerLogic {
         switch state {
         case .waiting:
             mostFingers = max(mostFingers, n)
-            if n > p.fingers {
-                event = .tooManyFingers(n)
-            } else if n == 0 {
-                event = .allLifted
-            } else if n < p.fingers {
-                event = .tooFewFingers(n)
+            if let outside = Event.outside(n, minimum: p.fingers, maximum: p.fingers) {
+                event = outside
             } else if motion.apart >= p.swipeBeginDistance
                         && (motion.apart >= 2 * motion.together.length
                             || motion.opposed(input.touches) >= p.swipeBeginDistance) {
@@ -95,8 +91,7 @@ struct ContinuousSwipeRecognizer: RecognizerLogic {
         var proposal = Proposal.none
         switch (state, event) {
         case (.waiting, .tooFewFingers):
-            tracker.translation = .zero
-            tracker.translationMM = .zero
+            tracker.restartTranslation()
         case (.waiting, .tooManyFingers(let n)):
             state = .done
             proposal = .fail(.tooManyFingers(n, p.fingers))

@@ -18,7 +18,7 @@
 /// Any other pair is a bug (reported, and the edge pan fails or is cancelled).
 struct EdgePanRecognizer: RecognizerLogic {
     enum State: Sendable { case idle, waiting, active, done }
-    enum Event: Sendable {
+    enum Event: Sendable, PanEvents {
         case landed(Edge?, Double)
         case tooFewFingers(Int)
         case tooManyFingers(Int)
@@ -76,25 +76,16 @@ struct EdgePanRecognizer: RecognizerLogic {
         switch state {
         case .waiting:
             let t = tracker.translationMM
-            if n > p.maximumFingers {
-                event = .tooManyFingers(n)
-            } else if n == 0 {
-                event = .allLifted
-            } else if n < p.minimumFingers {
-                event = .tooFewFingers(n)
+            if let outside = Event.outside(n, minimum: p.minimumFingers, maximum: p.maximumFingers) {
+                event = outside
             } else if t.length >= p.panThreshold {
                 event = .crossed(t)
             } else {
                 return .none
             }
         case .active:
-            if n < max(p.minimumFingers, 1) {
-                event = .tooFewFingers(n)
-            } else if moved {
-                event = .moved
-            } else {
-                return .none
-            }
+            guard let active = Event.active(n, minimum: p.minimumFingers, moved: moved) else { return .none }
+            event = active
         case .idle, .done:
             return .none
         }

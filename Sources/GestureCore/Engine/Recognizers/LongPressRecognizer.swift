@@ -37,7 +37,8 @@
 ///
 /// A cancelled touch fails or cancels every recognizer holding it before any of them sees the frame
 /// (the engine: "touch cancelled"). Any other pair is a bug (reported, and the press fails or is cancelled).
-struct LongPressRecognizer: RecognizerLogic {
+struct LongPressRecognizer: RecognizerLogic, FinishingMachine {
+    static var done: State { .done }
     enum State: Sendable { case idle, priorTap, betweenTaps, pressing, active, done }
     enum Event: Sendable {
         case fingerDown(Touch)
@@ -51,15 +52,13 @@ struct LongPressRecognizer: RecognizerLogic {
 
     let p: RecognizerParameters
     var trace = MachineTrace()
-    private(set) var state = State.idle
-    private(set) var deadline: Timestamp?
+    /// Set only by the state machine (`step`, `finish`).
+    var state = State.idle
+    var deadline: Timestamp?
     private var taps = 0
     private var tapStart = Timestamp.zero
     private var pressStart = Timestamp.zero
-    private var down = 0
-    private var mostFingers = 0
-    private var starts: [(id: TouchID, mm: Point)] = []
-    private var lastTapCenter = Point.zero
+    private var fingers = TapFingers()
     private var tracker = MotionTracker()
 
     init(_ p: RecognizerParameters) { self.p = p }
@@ -72,9 +71,7 @@ struct LongPressRecognizer: RecognizerLogic {
         state = .idle
         deadline = nil
         taps = 0
-        down = 0
-        mostFingers = 0
-        starts.clearKeepingCapacity()
+        fingers.startTap()
         tracker.reset()
     }
 
@@ -84,7 +81,6 @@ struct LongPressRecognizer: RecognizerLogic {
         let touches = input.touches
         for i in touches.indices {  // by index: a touch is copied only into the event that needs it
             var event: Event?
-            let id = touches[i].id
             switch touches[i].phase {
             case .began: event = .fingerDown(touches[i])
             case .moved, .stationary:
@@ -92,9 +88,8 @@ struct LongPressRecognizer: RecognizerLogic {
                     event = .landingJump(touches[i])
                 } else if state == .active {
                     event = nil
-                } else if let k = starts.firstIndex(where: { $0.id == id }) {
-                    let d = touches[i].physicalLocation.distance(to: starts[k].mm)
-                    if d > allowance { event = .movedTooFar(d) }
+                } else if let d = fingers.distanceMoved(touches[i]), d > allowance {
+                    event = .movedTooFar(d)
                 }
             case .ended: event = .fingerUp
             case .cancelled: event = nil  // the engine has failed or cancelled the press already
@@ -119,16 +114,11 @@ struct LongPressRecognizer: RecognizerLogic {
         var proposal = Proposal.none
         switch (state, event) {
         case (.idle, .fingerDown(let t)), (.betweenTaps, .fingerDown(let t)):
-            if state == .betweenTaps {
-                let d = t.physicalLocation.distance(to: lastTapCenter)
-                if d > p.tapDistance {
-                    proposal = finish(.fail(.nextTapTooFar(d, p.tapDistance)))
-                    break
-                }
+            if state == .betweenTaps, fingers.distanceFromLastTap(t) > p.tapDistance {
+                proposal = finish(.fail(.nextTapTooFar(fingers.distanceFromLastTap(t), p.tapDistance)))
+                break
             }
-            down = 0
-            mostFingers = 0
-            starts.clearKeepingCapacity()
+            fingers.startTap()
             tapStart = time
             if pressIsNext {
                 state = .pressing
@@ -143,24 +133,22 @@ struct LongPressRecognizer: RecognizerLogic {
         case (.priorTap, .movedTooFar(let d)), (.pressing, .movedTooFar(let d)):
             proposal = finish(.fail(.movedTooFar(d, from == .priorTap ? p.tapMovement : p.pressMovement)))
         case (.priorTap, .landingJump(let t)), (.pressing, .landingJump(let t)):
-            if let k = starts.firstIndex(where: { $0.id == t.id }) { starts[k].mm = t.physicalLocation }
+            fingers.rebase(t)
         case (.priorTap, .fingerUp):
-            down -= 1
-            guard down <= 0 else { break }
-            if mostFingers != p.fingers {
-                proposal = finish(.fail(.wrongFingers(mostFingers, p.fingers)))
-                break
+            switch fingers.lift(needing: p.fingers) {
+            case .stillDown: break
+            case .wrongFingers(let most): proposal = finish(.fail(.wrongFingers(most, p.fingers)))
+            case .tapped:
+                taps += 1
+                state = .betweenTaps
+                deadline = time.adding(milliseconds: p.tapInterval)
             }
-            taps += 1
-            lastTapCenter = Point.centroid(of: starts.map(\.mm))
-            state = .betweenTaps
-            deadline = time.adding(milliseconds: p.tapInterval)
         case (.priorTap, .timeout):
             proposal = finish(.fail(.heldTooLong(time.milliseconds(since: tapStart), p.tapDuration)))
         case (.betweenTaps, .timeout):
             proposal = finish(.fail(.nextTapTooLate(p.tapInterval)))
         case (.pressing, .fingerUp):
-            let since = mostFingers == p.fingers ? pressStart : tapStart
+            let since = fingers.mostFingers == p.fingers ? pressStart : tapStart
             proposal = finish(.fail(.liftedEarly(time.milliseconds(since: since), p.minimumPressDuration)))
         case (.pressing, .timeout):
             state = .active
@@ -189,21 +177,13 @@ struct LongPressRecognizer: RecognizerLogic {
     }
 
     private mutating func addFinger(_ t: Touch, at time: Timestamp) -> Proposal {
-        starts.append((t.id, t.physicalLocation))
-        down += 1
-        mostFingers = max(mostFingers, down)
+        let down = fingers.add(t)
         if down > p.fingers { return finish(.fail(.tooManyFingers(down, p.fingers))) }
         if state == .pressing && down == p.fingers {
             pressStart = time
             deadline = time.adding(milliseconds: p.minimumPressDuration)
         }
         return .none
-    }
-
-    private mutating func finish(_ proposal: Proposal) -> Proposal {
-        state = .done
-        deadline = nil
-        return proposal
     }
 
     func describe(_ event: inout GestureEvent, at time: Timestamp) {

@@ -19,7 +19,7 @@
 /// Any other pair is a bug (reported, and the pan fails or is cancelled).
 struct PanRecognizer: RecognizerLogic {
     enum State: Sendable { case waiting, active, done }
-    enum Event: Sendable {
+    enum Event: Sendable, PanEvents {
         case tooFewFingers(Int)
         case tooManyFingers(Int)
         case crossed(Double)
@@ -58,25 +58,16 @@ struct PanRecognizer: RecognizerLogic {
         switch state {
         case .waiting:
             mostFingers = max(mostFingers, n)
-            if n > p.maximumFingers {
-                event = .tooManyFingers(n)
-            } else if n == 0 {
-                event = .allLifted
-            } else if n < p.minimumFingers {
-                event = .tooFewFingers(n)
+            if let outside = Event.outside(n, minimum: p.minimumFingers, maximum: p.maximumFingers) {
+                event = outside
             } else if tracker.translationMM.length >= p.panThreshold {
                 event = .crossed(tracker.translationMM.length)
             } else {
                 return .none
             }
         case .active:
-            if n < max(p.minimumFingers, 1) {
-                event = .tooFewFingers(n)
-            } else if moved {
-                event = .moved
-            } else {
-                return .none
-            }
+            guard let active = Event.active(n, minimum: p.minimumFingers, moved: moved) else { return .none }
+            event = active
         case .done:
             return .none
         }
@@ -89,8 +80,7 @@ struct PanRecognizer: RecognizerLogic {
         var proposal = Proposal.none
         switch (state, event) {
         case (.waiting, .tooFewFingers):
-            tracker.translation = .zero
-            tracker.translationMM = .zero
+            tracker.restartTranslation()
         case (.waiting, .tooManyFingers(let n)):
             state = .done
             proposal = .fail(.tooManyFingers(n, p.maximumFingers))

@@ -141,12 +141,17 @@ struct MotionTracker: Sendable {
     var fingers = 0
 
     mutating func reset() {
-        translation = .zero
-        translationMM = .zero
+        restartTranslation()
         ring.reset()
         location = .zero
         active = 0
         fingers = 0
+    }
+
+    /// The fingers are not all down yet: translation starts again from here.
+    mutating func restartTranslation() {
+        translation = .zero
+        translationMM = .zero
     }
 
     /// Returns whether the centroid moved.
@@ -260,3 +265,21 @@ enum Geometry {
 @inline(__always) private func Glibc_atan2(_ y: Double, _ x: Double) -> Double { atan2(y, x) }
 @inline(__always) private func Glibc_log(_ x: Double) -> Double { log(x) }
 #endif
+
+/// A machine with a deadline that ends in its `done` state (tap, long press, discrete swipe): its
+/// `finish` is every failure's and every recognition's last step.
+protocol FinishingMachine {
+    associatedtype State
+    static var done: State { get }
+    var state: State { get set }
+    var deadline: Timestamp? { get set }
+}
+
+extension FinishingMachine {
+    /// Ends the machine: `done`, no deadline; returns the proposal.
+    mutating func finish(_ proposal: Proposal) -> Proposal {
+        state = Self.done
+        deadline = nil
+        return proposal
+    }
+}

@@ -14,7 +14,8 @@
 ///
 /// (A frame later than `maximumDuration` never reaches the swipe: its deadline fires first.)
 /// Any other pair is a bug (reported, and the swipe fails).
-struct SwipeRecognizer: RecognizerLogic {
+struct SwipeRecognizer: RecognizerLogic, FinishingMachine {
+    static var done: State { .done }
     enum State: Sendable { case idle, tracking, done }
     enum Event: Sendable {
         case fingers(Int)
@@ -26,12 +27,13 @@ struct SwipeRecognizer: RecognizerLogic {
 
     let p: RecognizerParameters
     var trace = MachineTrace()
-    private(set) var state = State.idle
+    /// Set only by the state machine (`step`, `finish`).
+    var state = State.idle
     private var tracker = MotionTracker()
     private var start = Timestamp.zero
     private var mostFingers = 0
     private var direction: SwipeDirection = .right
-    private(set) var deadline: Timestamp?
+    var deadline: Timestamp?
 
     init(_ p: RecognizerParameters) { self.p = p }
 
@@ -78,12 +80,10 @@ struct SwipeRecognizer: RecognizerLogic {
             state = .tracking
             deadline = start.adding(milliseconds: p.maximumDuration)
             if mostFingers < p.fingers {
-                tracker.translation = .zero
-                tracker.translationMM = .zero
+                tracker.restartTranslation()
             }
         case (.tracking, .fingers):
-            tracker.translation = .zero
-            tracker.translationMM = .zero
+            tracker.restartTranslation()
         case (.tracking, .tooManyFingers(let n)):
             proposal = finish(.fail(.tooManyFingers(n, p.fingers)))
         case (.tracking, .timeout):
@@ -110,12 +110,6 @@ struct SwipeRecognizer: RecognizerLogic {
             proposal = finish(.bug(.noTransition("swipe", from, event)))
         }
         trace.record(.swipe, from, event, state)
-        return proposal
-    }
-
-    private mutating func finish(_ proposal: Proposal) -> Proposal {
-        state = .done
-        deadline = nil
         return proposal
     }
 

@@ -21,7 +21,8 @@
 ///
 /// A cancelled touch fails every recognizer holding it before any of them sees the frame (the
 /// engine: "touch cancelled"). Any other pair is a bug (reported, and the tap fails).
-struct TapRecognizer: RecognizerLogic {
+struct TapRecognizer: RecognizerLogic, FinishingMachine {
+    static var done: State { .done }
     enum State: Sendable { case idle, touching, betweenTaps, done }
     enum Event: Sendable {
         case fingerDown(Touch)
@@ -34,17 +35,13 @@ struct TapRecognizer: RecognizerLogic {
 
     let p: RecognizerParameters
     var trace = MachineTrace()
-    private(set) var state = State.idle
-    private(set) var deadline: Timestamp?
+    /// Set only by the state machine (`step`, `finish`).
+    var state = State.idle
+    var deadline: Timestamp?
     /// Taps finished.
     private var count = 0
     private var tapStart = Timestamp.zero
-    private var down = 0
-    private var mostFingers = 0
-    /// The current tap's fingers: id, where it landed (mm, surface units).
-    private var starts: [(id: TouchID, mm: Point, location: Point)] = []
-    private var lastTapCenter = Point.zero
-    private var lastTapLocation = Point.zero
+    private var fingers = TapFingers()
 
     init(_ p: RecognizerParameters) { self.p = p }
 
@@ -52,9 +49,7 @@ struct TapRecognizer: RecognizerLogic {
         state = .idle
         deadline = nil
         count = 0
-        down = 0
-        mostFingers = 0
-        starts.clearKeepingCapacity()
+        fingers.startTap()
     }
 
     mutating func handle(_ input: borrowing RecognizerInput, state published: GestureState) -> Proposal {
@@ -62,22 +57,19 @@ struct TapRecognizer: RecognizerLogic {
         let touches = input.touches
         for i in touches.indices {  // by index: a touch is copied only into the event that needs it
             let proposal: Proposal
-            let id = touches[i].id
             switch touches[i].phase {
             case .began: proposal = step(.fingerDown(touches[i]), at: input.time)
             case .moved, .stationary:
-                guard let k = starts.firstIndex(where: { $0.id == id }) else { continue }
+                guard let d = fingers.distanceMoved(touches[i]) else { continue }
                 if touches[i].originRebased {
                     proposal = step(.landingJump(touches[i]), at: input.time)
                 } else {
-                    let d = touches[i].physicalLocation.distance(to: starts[k].mm)
                     guard d > p.tapMovement else { continue }
                     proposal = step(.movedTooFar(d), at: input.time)
                 }
             case .ended:
-                if let k = starts.firstIndex(where: { $0.id == id }),
-                   touches[i].physicalLocation.distance(to: starts[k].mm) > p.tapMovement {
-                    proposal = step(.movedTooFar(touches[i].physicalLocation.distance(to: starts[k].mm)), at: input.time)
+                if let d = fingers.distanceMoved(touches[i]), d > p.tapMovement {
+                    proposal = step(.movedTooFar(d), at: input.time)
                 } else {
                     proposal = step(.fingerUp, at: input.time)
                 }
@@ -97,41 +89,26 @@ struct TapRecognizer: RecognizerLogic {
         var proposal = Proposal.none
         switch (state, event) {
         case (.idle, .fingerDown(let t)), (.betweenTaps, .fingerDown(let t)):
-            if state == .betweenTaps {
-                let d = t.physicalLocation.distance(to: lastTapCenter)
-                if d > p.tapDistance {
-                    proposal = finish(.fail(.nextTapTooFar(d, p.tapDistance)))
-                    break
-                }
+            if state == .betweenTaps, fingers.distanceFromLastTap(t) > p.tapDistance {
+                proposal = finish(.fail(.nextTapTooFar(fingers.distanceFromLastTap(t), p.tapDistance)))
+                break
             }
             state = .touching
             tapStart = time
             deadline = time.adding(milliseconds: p.tapDuration)
-            down = 0
-            mostFingers = 0
-            starts.clearKeepingCapacity()
+            fingers.startTap()
             proposal = addFinger(t)
         case (.touching, .fingerDown(let t)):
             proposal = addFinger(t)
         case (.touching, .movedTooFar(let d)):
             proposal = finish(.fail(.movedTooFar(d, p.tapMovement)))
         case (.touching, .landingJump(let t)):
-            if let k = starts.firstIndex(where: { $0.id == t.id }) { starts[k].mm = t.physicalLocation }
+            fingers.rebase(t)
         case (.touching, .fingerUp):
-            down -= 1
-            guard down <= 0 else { break }
-            if mostFingers != p.fingers {
-                proposal = finish(.fail(.wrongFingers(mostFingers, p.fingers)))
-                break
-            }
-            count += 1
-            lastTapCenter = Point.centroid(of: starts.map(\.mm))
-            lastTapLocation = Point.centroid(of: starts.map(\.location))
-            if count >= p.taps {
-                proposal = finish(.recognize(.tapsCompleted(count)))
-            } else {
-                state = .betweenTaps
-                deadline = time.adding(milliseconds: p.tapInterval)
+            switch fingers.lift(needing: p.fingers) {
+            case .stillDown: break
+            case .wrongFingers(let most): proposal = finish(.fail(.wrongFingers(most, p.fingers)))
+            case .tapped: proposal = tapped(at: time)
             }
         case (.touching, .timeout):
             proposal = finish(.fail(.heldTooLong(time.milliseconds(since: tapStart), p.tapDuration)))
@@ -151,22 +128,23 @@ struct TapRecognizer: RecognizerLogic {
     }
 
     private mutating func addFinger(_ t: Touch) -> Proposal {
-        starts.append((t.id, t.physicalLocation, t.location))
-        down += 1
-        mostFingers = max(mostFingers, down)
+        let down = fingers.add(t)
         if down > p.fingers { return finish(.fail(.tooManyFingers(down, p.fingers))) }
         return .none
     }
 
-    private mutating func finish(_ proposal: Proposal) -> Proposal {
-        state = .done
-        deadline = nil
-        return proposal
+    /// A tap finished: the last one recognizes, another waits `tapInterval` for the next.
+    private mutating func tapped(at time: Timestamp) -> Proposal {
+        count += 1
+        if count >= p.taps { return finish(.recognize(.tapsCompleted(count))) }
+        state = .betweenTaps
+        deadline = time.adding(milliseconds: p.tapInterval)
+        return .none
     }
 
     func describe(_ event: inout GestureEvent, at time: Timestamp) {
         event.fingers = p.fingers
         event.taps = p.taps
-        event.location = lastTapLocation
+        event.location = fingers.lastTapLocation
     }
 }

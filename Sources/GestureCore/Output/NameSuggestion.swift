@@ -1,5 +1,6 @@
 /// "Did you mean": the configured name nearest to a mistyped one, by edit distance (at most a third
-/// of the word's length, 1 to 3 edits). Shared by the daemon's `subscribe` check and `gesturectl`.
+/// of the word's length, 1 to 3 edits). Shared by the config reader, the daemon's `subscribe` check and
+/// `gesturectl`.
 public enum NameSuggestion {
     public static func nearest(to word: String, among names: some Sequence<String>) -> String? {
         let limit = max(1, min(3, word.count / 3))
@@ -19,7 +20,8 @@ public enum NameSuggestion {
                                                : "; the config's \(plural): \(names.joined(separator: ", "))")
     }
 
-    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    /// The Levenshtein distance between two words.
+    public static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previous = Array(0...b.count)
