@@ -24,7 +24,7 @@ extension EngineLane {
                                     output: boundOutput, touchpadWindow: touchpadWindow) ?? -1
             if region >= 0 { responder = tree.responder(for: region) ?? -1 }
         }
-        if let open = hoverStream, open.responder != responder || open.id != hover.id {
+        if let open = hoverStream, hover.phase != .hovering || open.responder != responder || open.id != hover.id {
             var ended = hover
             ended.phase = .ended
             ended.id = open.id
