@@ -13,6 +13,9 @@ extension EngineLane {
     /// | S            | hovering over another stream T    | hover-ended on S, hovering on T / T       |
     /// | S            | hovering over no stream           | hover-ended on S / none                   |
     /// | S            | ended                             | hover-ended on S / none                   |
+    ///
+    /// With a client subscribed to every touch (`streamsEveryTouch`), no consumer up to the root is a
+    /// stream of its own (no responder), so such a hover is streamed too.
     mutating func publishHover(_ hover: PenHover, frame: TouchFrame, _ out: inout [EngineOutput]) {
         var region = -1, responder = -1
         if hover.phase == .hovering {
@@ -21,14 +24,14 @@ extension EngineLane {
                                     output: boundOutput, touchpadWindow: touchpadWindow) ?? -1
             if region >= 0 { responder = tree.responder(for: region) ?? -1 }
         }
-        if let open = hoverStream, open.responder != responder || open.id != hover.id {
+        if let open = hoverStream, hover.phase != .hovering || open.responder != responder || open.id != hover.id {
             var ended = hover
             ended.phase = .ended
             ended.id = open.id
             out.append(hoverEvent(ended, region: open.region, responder: open.responder))
             hoverStream = nil
         }
-        guard hover.phase == .hovering, responder >= 0 else { return }
+        guard hover.phase == .hovering, responder >= 0 || tree.streamsEveryTouch else { return }
         hoverStream = HoverStream(id: hover.id, region: region, responder: responder)
         out.append(hoverEvent(hover, region: region, responder: responder))
     }

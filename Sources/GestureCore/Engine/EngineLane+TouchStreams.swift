@@ -29,7 +29,7 @@ extension EngineLane {
         let recs = hygiene.isHidden(touch.id) ? [] : bindRecognizers(touch, frame: frame, region: region)
         let responder = region >= 0 ? tree.responder(for: region) : nil
         records.append(TouchRecord(id: touch.id, region: region, regionID: region >= 0 ? tree.nodes[region].id : nil,
-                                   recognizers: recs, publishes: responder != nil,
+                                   recognizers: recs, publishes: responder != nil || tree.streamsEveryTouch,
                                    responderID: responder.map { tree.nodes[$0].id }, lastLocation: touch.location,
                                    tapCount: touch.tapCount,
                                    beganLocation: touch.location, beganTime: frame.time))

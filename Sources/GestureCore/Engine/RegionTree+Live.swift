@@ -62,13 +62,18 @@ extension RegionTree {
         return nil
     }
 
-    /// Marks exactly the regions with these ids as having a touch subscriber.
+    /// Marks exactly the regions with these ids as having a touch subscriber; `"*"` (a client
+    /// subscribed to every touch) makes no region a consumer but has every touch streamed
+    /// (`streamsEveryTouch`).
     mutating func setSubscribers(_ ids: Set<String>) {
         for i in nodes.indices { nodes[i].hasSubscriber = ids.contains(nodes[i].id) }
+        streamsEveryTouch = ids.contains("*")
     }
 
-    /// Ids of the regions with a touch subscriber.
+    /// Ids of the regions with a touch subscriber (and `"*"` when every touch is streamed).
     var subscriberIDs: Set<String> {
-        Set(nodes.indices.lazy.filter { self.nodes[$0].hasSubscriber }.map { self.nodes[$0].id })
+        var ids = Set(nodes.indices.lazy.filter { self.nodes[$0].hasSubscriber }.map { self.nodes[$0].id })
+        if streamsEveryTouch { ids.insert("*") }
+        return ids
     }
 }

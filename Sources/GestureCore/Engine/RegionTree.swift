@@ -44,6 +44,9 @@ struct RegionTree: Sendable {
 
     /// Mutated only here and in RegionTree+Live.swift (regions attached over the socket).
     var nodes: [Node] = []
+    /// A socket client subscribed to every touch (`"touches":["*"]`): a touch with no consumer up
+    /// to the root is streamed still, without a `responder` (see `responder(for:)`).
+    var streamsEveryTouch = false
     var indexByID: [String: Int] = [:]
 
     init(root: RegionSpec) {

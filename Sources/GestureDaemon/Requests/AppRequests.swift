@@ -249,11 +249,16 @@ final class AppRequests {
         return notes
     }
 
-    /// Regions some subscribed client wants the touches of (qualified when they are its own).
+    /// Regions some subscribed client wants the touches of (qualified when they are its own), and
+    /// `"*"` when one wants every touch (then a touch no region consumes is streamed still).
     func touchSubscribers(_ clients: some Sequence<ClientConnection>, engine: GestureEngine) -> Set<String> {
         var ids = Set<String>()
         for client in clients where client.subscribed {
-            for name in client.filter.touchRegions where name != "*" {
+            for name in client.filter.touchRegions {
+                if name == "*" {
+                    ids.insert("*")
+                    continue
+                }
                 let own = ClientNamespace.qualify(name, client: client.id)
                 ids.insert(engine.hasRegion(own) ? own : name)
             }
