@@ -52,7 +52,14 @@ kaction() {  # class, action, what to see: gone (not under the tap) or covers (a
 for _ in $(seq 100); do "$ctl" status --socket "$kasock" --format json 2>/dev/null | jq -e '.desktop != null' > /dev/null && break; sleep 0.05; done
 kaction ActClose close-window gone
 kaction ActMin minimize gone
-kaction ActFull fullscreen covers
+if [ "${kversion%%.*}" -ge 6 ]; then
+    kaction ActFull fullscreen covers
+else
+    # KWin 5.27 took the script's `fullScreen = true` on a real xterm without effect (no error, the
+    # window stayed): not claimed there (docs/desktop.md).
+    echo "NOT RUN: $K actions: fullscreen (KWin 5.27 leaves an X11 xterm as it is when a script sets fullScreen)"
+    notrun=$((notrun + 1))
+fi
 kaction ActMax maximize covers
 [ -z "$(ls "$krun/rt"/gestured-action-* 2> /dev/null)" ] && pass "$K actions: no action script left behind in \$XDG_RUNTIME_DIR" \
     || fail "$K actions: action scripts left behind: $(ls "$krun/rt"/gestured-action-*)"
