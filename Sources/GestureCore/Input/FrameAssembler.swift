@@ -66,26 +66,26 @@ public struct FrameAssembler: Sendable {
         var buttons: StylusButtons = []
     }
 
-    private var keys = ContactKeyGenerator()
+    var keys = ContactKeyGenerator()
     var slots: SlotTracker
-    private var contactList: ContactListTracker
+    var contactList: ContactListTracker
     var single: SingleTouchTracker
     /// A pen interface's tool (`isPen`): its contact, hover, tilt and barrel buttons.
     var pen: PenTracker
     /// The device is a pen interface (`DeviceDescription.isPenInterface`).
     public let isPen: Bool
-    private let penTilt: PenTilt?
-    private let distanceMinimum: Double
-    private let distanceRange: Double
+    let penTilt: PenTilt?
+    let distanceMinimum: Double
+    let distanceRange: Double
     /// The open hover's id (a hovering line went out and no `hover-ended` yet), and where it was last
     /// published (nil: publish the next hover sample whatever its place, as after a contact).
-    private var hoverID: TouchID?
-    private var hoverPublishedAt: Point?
-    private var hoverLocation = Point.zero
-    private var hoverPhysical = Point.zero
-    private var pendingHover: PenHover?
+    var hoverID: TouchID?
+    var hoverPublishedAt: Point?
+    var hoverLocation = Point.zero
+    var hoverPhysical = Point.zero
+    var pendingHover: PenHover?
     /// The last hovering sample published (its type and buttons: a change of either is news).
-    private var pendingHoverBase: PenHover?
+    var pendingHoverBase: PenHover?
     /// How near the pen of a sibling device sharing this surface is (set by `GesturePipeline`): with
     /// the surface's `palmRejection`, fingers landing meanwhile are ignored.
     public internal(set) var siblingPen: PenProximity = .away
@@ -93,36 +93,36 @@ public struct FrameAssembler: Sendable {
     public let siblingKey: String
     /// A pen interface's proximity as last reported, and whether the last frame changed it (the
     /// pipeline then tells the siblings).
-    private var reportedPen = PenProximity.away
+    var reportedPen = PenProximity.away
     var penProximityChanged = false
-    private var fingerCount = FingerCountTracker()
-    private var tapCounter: TapCounter
-    private var buttonTouchDown = false
+    var fingerCount = FingerCountTracker()
+    var tapCounter: TapCounter
+    var buttonTouchDown = false
     /// BTN_LEFT / RIGHT / MIDDLE held (a physical click), and whether that changed since the last frame.
-    private var physicalButtons: UInt8 = 0
-    private var physicalButtonsChanged = false
+    var physicalButtons: UInt8 = 0
+    var physicalButtonsChanged = false
     /// Last ABS_X / ABS_Y (the single-touch emulation), nil until reported (or read with a live
     /// device's state): what a slot takes for a coordinate it never reported (Cypress trackpads open a
     /// second slot without coordinates; a recording begun mid-session lacks values that did not
     /// change). Only used when those axes have the MT axes' range.
-    private var legacyX: Int32?
-    private var legacyY: Int32?
-    private let legacyMatchesContacts: Bool
-    private var framePending = false
+    var legacyX: Int32?
+    var legacyY: Int32?
+    let legacyMatchesContacts: Bool
+    var framePending = false
 
     var open: [OpenTouch] = []
     /// Whether a touch of this device is down (a surface change waits until none is).
     public var hasOpenTouches: Bool { !open.isEmpty }
-    private var samples = ContactSamples()
-    private var suppressed: [UInt64] = []
-    private var output: [Touch] = []
+    var samples = ContactSamples()
+    var suppressed: [UInt64] = []
+    var output: [Touch] = []
 
-    private let capacity: Int
-    private let usesButtonTouch: Bool
-    private let pressureMinimum: Double
-    private let pressureRange: Double
-    private let majorUnitsPerMM: Double
-    private let sizeIsKnown: Bool
+    let capacity: Int
+    let usesButtonTouch: Bool
+    let pressureMinimum: Double
+    let pressureRange: Double
+    let majorUnitsPerMM: Double
+    let sizeIsKnown: Bool
 
     public init(description: DeviceDescription, device: DeviceRef, surface: SurfaceConfiguration = .init(),
                 tapInterval: Double = RecognizerParameters().tapInterval,
@@ -401,145 +401,10 @@ public struct FrameAssembler: Sendable {
         return changed ? emit(at: time) : nil
     }
 
-    /// BTN_TOOL_* counts above what the device can report: add (or remove) synthesized touches at
-    /// the centroid of the real ones. Returns whether any synthesized touch changed.
-    @inline(__always)
-    private mutating func synthesizeFingers(at time: Timestamp, ids: inout TouchIDGenerator) -> Bool {
-        var real = 0
-        var location = Point.zero, physical = Point.zero
-        for touch in open where !touch.isSynthesized {
-            real += 1
-            location += touch.location
-            physical += touch.physical
-        }
-        let wanted = fingerCount.count > capacity && real > 0 ? fingerCount.count - real : 0
-        if real > 0 {
-            location = location / Double(real)
-            physical = physical / Double(real)
-        }
-        var changed = false
-        var kept = 0
-        var index = 0
-        while index < open.count {
-            guard open[index].isSynthesized else { index += 1; continue }
-            let touch = open[index]
-            if kept < wanted {
-                kept += 1
-                var updated = touch
-                updated.location = location
-                updated.physical = physical
-                if keep(updated, at: index, time: time) { changed = true }
-                index += 1
-            } else {
-                output.append(makeTouch(touch, phase: .ended, previous: touch, time: time))
-                open.remove(at: index)
-                changed = true
-            }
-        }
-        while kept < wanted {
-            kept += 1
-            let touch = OpenTouch(key: 0, id: ids.make(), location: location, physical: physical, pressure: nil,
-                                  major: nil, tapCount: tapCounter.tapCount(downAt: time, location: physical),
-                                  isSynthesized: true)
-            open.append(touch)
-            output.append(makeTouch(touch, phase: .began, previous: touch, time: time))
-            changed = true
-        }
-        return changed
-    }
-
-    @inline(__always)
-    private func isOversized(_ sample: ContactSample) -> Bool {
-        sizeIsKnown && sample.hasMajor && Double(sample.major) / majorUnitsPerMM >= palmMajorAxis
-    }
-
-    @inline(__always)
-    private func update(_ touch: inout OpenTouch, from sample: ContactSample) {
-        touch.location = mapper.surface(x: sample.x, y: sample.y)
-        touch.physical = mapper.physical(x: sample.x, y: sample.y)
-        if sample.hasPressure && pressureRange > 0 {
-            touch.pressure = min(1, max(0, (Double(sample.pressure) - pressureMinimum) / pressureRange))
-        }
-        if sample.hasMajor { touch.major = Double(sample.major) / majorUnitsPerMM }
-        if isPen {
-            touch.type = pen.type
-            touch.buttons = pen.buttons
-            if let penTilt, pen.hasTilt {
-                (touch.altitude, touch.azimuth) = penTilt.angles(x: pen.tiltX, y: pen.tiltY, rotation: surface.rotation)
-            }
-        }
-    }
-
-    // MARK: - Pens
-
-    /// How near this device's own pen is: a pen interface's tool, or a slot's MT_TOOL_PEN contact.
-    public var penProximity: PenProximity {
-        if isPen { return pen.proximity }
-        for touch in open where touch.type != .finger { return .down }
-        return .away
-    }
-
-    /// Whether a finger landing now is ignored (palm rejection: the surface's setting, with this
-    /// device's pen or a sibling's near or down).
-    private func rejectsFingers() -> Bool {
-        let mode = surface.palmRejection
-        guard mode != .off else { return false }
-        var nearest = siblingPen
-        if isPen { nearest = max(nearest, pen.proximity) }
-        for index in samples.indices where samples[index].type != .finger { nearest = .down }
-        return mode.rejects(nearest)
-    }
-
-    /// A pen interface's hover at this frame: a `hovering` sample when the pen is in range and not
-    /// touching and it moved (or a contact came between), `hover-ended` when it left the range.
-    /// Returns whether the frame carries one.
-    private mutating func updateHover(ids: inout TouchIDGenerator) -> Bool {
-        switch pen.state {
-        case .hovering:
-            guard pen.hasPosition else { return false }
-            let location = mapper.surface(x: pen.x, y: pen.y)
-            let physical = mapper.physical(x: pen.x, y: pen.y)
-            if hoverPublishedAt == physical, let last = pendingHoverBase, last.type == pen.type, last.buttons == pen.buttons {
-                return false
-            }
-            let id = hoverID ?? ids.make()
-            hoverID = id
-            hoverPublishedAt = physical
-            hoverLocation = location
-            hoverPhysical = physical
-            var hover = PenHover(id: id, phase: .hovering, type: pen.type, location: location, physicalLocation: physical,
-                                 buttons: pen.buttons)
-            if pen.hasDistance && distanceRange > 0 {
-                hover.distance = min(1, max(0, (Double(pen.distance) - distanceMinimum) / distanceRange))
-            }
-            if let penTilt, pen.hasTilt {
-                (hover.altitudeAngle, hover.azimuthAngle) = penTilt.angles(x: pen.tiltX, y: pen.tiltY, rotation: surface.rotation)
-            }
-            pendingHover = hover
-            pendingHoverBase = hover
-            return true
-        case .touching:
-            hoverPublishedAt = nil
-            return false
-        case .away:
-            guard let id = hoverID else { return false }
-            endHover(id)
-            return true
-        }
-    }
-
-    private mutating func endHover(_ id: TouchID) {
-        pendingHover = PenHover(id: id, phase: .ended, type: pen.type, location: hoverLocation,
-                                physicalLocation: hoverPhysical, buttons: pen.buttons)
-        hoverID = nil
-        hoverPublishedAt = nil
-        pendingHoverBase = nil
-    }
-
     /// An open touch that stays down, now `updated`: its line (moved, or stationary when its physical
     /// position is the same) and its new state. Returns whether it moved.
     @inline(__always)
-    private mutating func keep(_ updated: OpenTouch, at index: Int, time: Timestamp) -> Bool {
+    mutating func keep(_ updated: OpenTouch, at index: Int, time: Timestamp) -> Bool {
         let previous = open[index]
         let moved = updated.physical != previous.physical
         output.append(makeTouch(updated, phase: moved ? .moved : .stationary, previous: previous, time: time))
@@ -548,7 +413,7 @@ public struct FrameAssembler: Sendable {
     }
 
     @inline(__always)
-    private func makeTouch(_ touch: OpenTouch, phase: TouchPhase, previous: OpenTouch, time: Timestamp) -> Touch {
+    func makeTouch(_ touch: OpenTouch, phase: TouchPhase, previous: OpenTouch, time: Timestamp) -> Touch {
         Touch(id: touch.id, phase: phase, location: touch.location, previousLocation: previous.location,
               physicalLocation: touch.physical, previousPhysicalLocation: previous.physical, time: time,
               tapCount: touch.tapCount, pressure: touch.pressure, majorAxis: touch.major,
