@@ -14,38 +14,14 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
+from checks import check, finish, wait
+
 args = argparse.ArgumentParser()
 args.add_argument("--url", required=True)
 args.add_argument("--out", required=True)
 args.add_argument("--trigger", required=True, help="a subscriber that starts the injected recording")
 args.add_argument("--socket", required=True)
 opts = args.parse_args()
-
-passed = failed = 0
-
-
-def check(what, ok, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-        print(f"ok: {what}")
-    else:
-        failed += 1
-        print(f"FAILED: {what} {detail}")
-
-
-def wait(condition, seconds=10):
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        try:
-            value = condition()
-            if value:
-                return value
-        except Exception:  # the page is still drawing
-            pass
-        time.sleep(0.05)
-    return None
-
 
 def daemon(request):
     """One request to the daemon; its response line."""
@@ -150,5 +126,4 @@ try:
 finally:
     driver.quit()
 
-print(f"{passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+finish()

@@ -10,19 +10,12 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
+from checks import check, finish
+
 args = argparse.ArgumentParser()
 args.add_argument("--url", required=True)
 args.add_argument("--out", required=True)
 opts = args.parse_args()
-passed = failed = 0
-
-
-def check(what, ok, detail=""):
-    global passed, failed
-    passed, failed = (passed + 1, failed) if ok else (passed, failed + 1)
-    print(f"ok: {what}" if ok else f"FAILED: {what} {detail}")
-
-
 def wait(condition, seconds=10):
     deadline = time.time() + seconds
     while time.time() < deadline:
@@ -75,5 +68,4 @@ try:
     check("the page logged no error", not errors, "\n".join(errors))
 finally:
     driver.quit()
-print(f"{passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+finish()

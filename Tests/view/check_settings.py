@@ -14,6 +14,9 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
+import checks
+from checks import check, finish
+
 args = argparse.ArgumentParser()
 args.add_argument("--url", required=True)
 args.add_argument("--out", required=True)
@@ -21,30 +24,8 @@ args.add_argument("--config", required=True, help="the daemon's config file (the
 args.add_argument("--socket", required=True)
 opts = args.parse_args()
 
-passed = failed = 0
-
-
-def check(what, ok, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-        print(f"ok: {what}")
-    else:
-        failed += 1
-        print(f"FAILED: {what} {detail}")
-
-
 def wait(condition, seconds=15):
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        try:
-            value = condition()
-            if value:
-                return value
-        except Exception:  # the page is still loading
-            pass
-        time.sleep(0.05)
-    return None
+    return checks.wait(condition, seconds)
 
 
 def status():
@@ -128,4 +109,4 @@ try:
 finally:
     driver.quit()
 
-print(f"{passed} passed, {failed} failed")
+finish()
