@@ -1,3 +1,4 @@
+import Foundation
 @testable import GestureCore
 import Testing
 
@@ -71,6 +72,88 @@ import Testing
         #expect(explains.contains("touch 1 held: edge-left may still take it"))
         #expect(explains.contains("touch 1 cancelled, never sent to the desktop: edge-left began"))
         #expect(CloneReader(r.clone).problems.isEmpty, "\(CloneReader(r.clone).problems)")
+    }
+
+    /// No endless holds: a finger resting in an edge pan's zone gives the edge pan nothing to decide
+    /// on; it holds the touch back from the desktop until its settling (300 ms) is over and 150 ms
+    /// more, then gives way, and the desktop gets the touch while it is still down.
+    @Test func aTouchAnUndecidedGestureHoldsReachesTheDesktopAfterTheHoldLimit() {
+        var s = EventScript.protocolB()
+        s.down(slot: 0, id: 5, x: 10, y: 500)
+        s.key(.btnTouch, true)
+        s.report(advancing: 1000)
+        s.up(slot: 0)
+        s.key(.btnTouch, false)
+        s.report()
+        let r = Self.run(s, recognizers: [Self.spec("edge-left", .edgePan, holds: .always)], explains: true)
+        let verdicts = r.outputs.compactMap { if case .forwarding(let f) = $0 { f } else { nil } }
+        #expect(verdicts.map(\.verdict) == [.hold, .release])
+        let landed = Timestamp(microseconds: 1_000_000)
+        #expect(verdicts.last.map { $0.time.milliseconds(since: landed) } == 450)
+        let explains = r.outputs.compactMap { if case .explain(let e) = $0 { e.reason } else { nil } }
+        #expect(explains.contains("undecided after holding touch 1 from the desktop for 150 ms: gives way, the desktop gets it"))
+        let reader = CloneReader(r.clone)
+        #expect(reader.problems.isEmpty, "\(reader.problems)")
+        #expect(reader.touches.map(\.trackingID) == [5])
+        #expect(reader.touches.first?.lifted == true)
+        #expect(!r.outputs.contains { if case .gesture(let g) = $0 { g.gesture == "edge-left" } else { false } })
+    }
+
+    /// With holds unbounded (before issue 56), the same touch is held until it lifts.
+    @Test func anUnboundedHoldLastsTheWholeTouch() {
+        var s = EventScript.protocolB()
+        s.down(slot: 0, id: 5, x: 10, y: 500)
+        s.key(.btnTouch, true)
+        s.report(advancing: 1000)
+        s.up(slot: 0)
+        s.key(.btnTouch, false)
+        s.report()
+        var engine = GestureEngine(configuration: EngineConfiguration(root: RegionSpec(id: "screen"),
+            recognizers: [Self.spec("edge-left", .edgePan, holds: .always)]))
+        engine.boundsHolds = false
+        var pipeline = GesturePipeline(engine: engine)
+        pipeline.addDevice(s.description, ref: DeviceRef(id: 1, name: s.description.name, kind: .touchscreen), surface: .init())
+        _ = pipeline.startForwarding(device: 1)
+        var outputs: [EngineOutput] = []
+        for event in s.events { outputs += pipeline.feed(event, device: 1) }
+        outputs += pipeline.advance(to: Timestamp(microseconds: s.now + 2_000_000))
+        let released = outputs.compactMap { if case .forwarding(let f) = $0, f.verdict == .release { f.time } else { nil } }
+        #expect(released.map { $0.milliseconds(since: Timestamp(microseconds: 1_000_000)) } == [1000])
+    }
+
+    /// No endless holds on a touchpad: two fingers turning about their middle (a pivot) give a bound
+    /// pinch nothing to decide on (their span and centre stay), so it holds the second finger back;
+    /// once the fingers moved the settle distance (6 mm: the desktop would be scrolling) it has 150 ms,
+    /// then gives way and the desktop gets the second finger while the fingers are still turning.
+    @Test func turningTouchpadFingersAnUndecidedPinchHoldsReachTheDesktopAfterTheHoldLimit() {
+        var s = EventScript.protocolB(slots: 5, keys: [.btnTouch, .btnToolFinger, .btnToolDoubleTap])
+        s.down(slot: 0, id: 30, x: 400, y: 500); s.key(.btnTouch, true); s.key(.btnToolFinger, true); s.report()
+        s.down(slot: 1, id: 31, x: 600, y: 500); s.key(.btnToolFinger, false); s.key(.btnToolDoubleTap, true); s.report()
+        var sixMillimetres: Int64?
+        for k in 1...100 {  // a quarter turn in a second, 10 mm from the middle
+            let a = Double(k) * Double.pi / 200
+            for f in 0..<2 {
+                let side = f == 0 ? -1.0 : 1.0
+                s.move(slot: Int32(f), x: 500 + Int32((side * 100 * cos(a)).rounded()), y: 500 + Int32((side * 100 * sin(a)).rounded()))
+            }
+            if sixMillimetres == nil && 2 * 10 * sin(a / 2) >= 6 { sixMillimetres = s.now }
+            s.report()
+        }
+        for f in 0..<2 { s.up(slot: Int32(f)) }
+        s.key(.btnTouch, false); s.key(.btnToolDoubleTap, false); s.report()
+        let pinch = Self.spec("pinch", .pinch, holds: .touchpadFingerCount(2))
+        let r = Self.run(s, kind: .touchpad, recognizers: [pinch], explains: true)
+        let verdicts = r.outputs.compactMap { if case .forwarding(let f) = $0 { f } else { nil } }
+        // The first finger stops on the clone while the second is held, and moves on once it is released.
+        #expect(verdicts.map(\.verdict) == [.hold, .pause, .release, .resume])
+        // Released in the frame 150 ms after the one where the fingers had moved 6 mm, 60 frames before the lift.
+        let moved = Timestamp(microseconds: sixMillimetres ?? 0)
+        #expect(verdicts.first { $0.verdict == .release }.map { $0.time.milliseconds(since: moved) } == 150)
+        let explains = r.outputs.compactMap { if case .explain(let e) = $0 { e.reason } else { nil } }
+        #expect(explains.contains("undecided after holding touch 2 from the desktop for 150 ms: gives way, the desktop gets it"))
+        let reader = CloneReader(r.clone)
+        #expect(reader.problems.isEmpty, "\(reader.problems)")
+        #expect(reader.touches.map(\.trackingID).sorted() == [30, 31])
     }
 
     @Test func aClaimingPanLiftsItsTouchOnTheCloneWhenItBegins() {

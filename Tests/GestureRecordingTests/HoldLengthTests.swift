@@ -8,21 +8,30 @@ import Testing
 /// for a recognizer that can decide only on its fingers' motion waits at most the device kind's
 /// `holdLimit`, under the default config and with an app's full-screen region holding a rotation and
 /// a pinch of its own (the screen's two-finger pan then waits for them: the window keeps its
-/// gestures). `longestHolds` prints the longest hold of each config (the figure before and after a
+/// gestures), and with that app's gestures holding forwarded touches back from the desktop.
+/// `longestHolds` prints the longest hold of each config (the figure before and after a
 /// change to arbitration: `swift test --filter HoldLengthTests 2>&1 | grep 'longest hold'`).
 @Suite struct HoldLengthTests {
-    enum Setup: String, CaseIterable, Sendable { case defaultConfig, appRotationAndPinch }
+    /// `forwardedAppRotationAndPinch`: every device forwarded, the app's rotation and pinch taking
+    /// their touches from the desktop and holding each touch back while they may take it
+    /// (`delays-touches-began`): the desktop's scroll waits for them (docs/forwarding.md).
+    enum Setup: String, CaseIterable, Sendable { case defaultConfig, appRotationAndPinch, forwardedAppRotationAndPinch }
 
     /// The longest hold (ms) replaying `file` under `setup`, and the most it may be.
     static func longestHold(_ file: String, _ setup: Setup, bounded: Bool = true) throws -> (hold: Double, limit: Double) {
         let recordings = try RecordingLoader.load(path: Corpus.path(file))
         var engine = GestureEngine(configuration: ConfigurationLoader.loadDefault().engine)
         engine.boundsHolds = bounded
-        if setup == .appRotationAndPinch {
-            try engine.attach(RegionSpec(id: "app", frame: .full), under: "screen", recognizers: [
-                RecognizerSpec(id: "a-turn", kind: .rotation, region: "app"),
-                RecognizerSpec(id: "a-zoom", kind: .pinch, region: "app"),
-            ])
+        if setup != .defaultConfig {
+            var specs = [RecognizerSpec(id: "a-turn", kind: .rotation, region: "app"),
+                         RecognizerSpec(id: "a-zoom", kind: .pinch, region: "app")]
+            if setup == .forwardedAppRotationAndPinch {
+                for k in specs.indices {
+                    specs[k].claimsForwarded = true
+                    specs[k].holdsForwarded = .always
+                }
+            }
+            try engine.attach(RegionSpec(id: "app", frame: .full), under: "screen", recognizers: specs)
         }
         var pipeline = GesturePipeline(engine: engine)
         var limit = 0.0
@@ -31,6 +40,10 @@ import Testing
                                                                      kind: recording.description.kind),
                                surface: SurfaceConfiguration())
             limit = max(limit, EngineLane.holdLimit(for: recording.description.kind))
+            if setup == .forwardedAppRotationAndPinch {
+                let started = pipeline.startForwarding(device: index)
+                #expect(started, "\(file): forwarding")
+            }
         }
         var end = Timestamp.zero
         for (index, recording) in recordings.enumerated() {

@@ -47,6 +47,11 @@ struct ForwardedTouch: Sendable {
     var heldBy = -1
     /// Paused: the held touch whose finger count paused it.
     var pausedFor = TouchID(rawValue: 0)
+    /// When it was held (its first verdict): the start of its hold (EngineLane+Holds.swift).
+    var heldAt = Timestamp.zero
+    /// Touchpads: when, held, its holder's fingers had first moved the settle distance (a desktop
+    /// scroll or swipe would be under way): the start of its hold (EngineLane+Holds.swift).
+    var movingSince: Timestamp?
     /// Held in this step's first verdict (it may pause the others: `pauseOrResume`).
     var landedNow = false
     var lifted = false
@@ -67,6 +72,7 @@ extension EngineLane {
         for k in forwarding.touches.indices {
             let t = forwarding.touches[k]
             guard t.state != .withdrawn, !t.lifted, slots[r].touches.contains(t.id) else { continue }
+            if t.state == .held { endForwardHold(t) }
             forwarding.touches[k].state = .withdrawn
             let reason = ForwardingReason.claimed(gesture: slots[r].name, state: slots[r].state)
             out.append(.forwarding(TouchForwarding(touch: t.id, device: forwarding.device, deviceName: forwarding.deviceName,
@@ -103,6 +109,7 @@ extension EngineLane {
                 }
                 forwarding.touches[k].state = .held
                 forwarding.touches[k].heldBy = holder
+                forwarding.touches[k].heldAt = now
                 forwarding.touches[k].landedNow = true
                 let reason: ForwardingReason = if case .touchpadFingerCount(let n) = slots[holder].holdsForwarded {
                     .makesFingerCount(gesture: slots[holder].name, fingers: n)
@@ -111,7 +118,12 @@ extension EngineLane {
                 }
                 emit(forwarding.touches[k], .hold, reason, &out)
             case .held:
-                guard holder(of: forwarding.touches[k]) < 0 else { continue }
+                let holder = holder(of: forwarding.touches[k])
+                if holder >= 0 {
+                    if forwarding.isTouchpad { noteHeldMotion(k, holder) }
+                    continue
+                }
+                endForwardHold(forwarding.touches[k])
                 forwarding.touches[k].state = .passing
                 let r = forwarding.touches[k].heldBy
                 // A holder reset to possible ended its sequence undecided: it failed.

@@ -4,7 +4,9 @@
 /// `holdLimit` ms once the wait is past settling; then it fails ("undecided after holding
 /// two-finger-pan for 150 ms: gives way, two-finger-pan goes on") and the held success goes on. A
 /// recognizer with a timer (a double tap, a discrete swipe, a long press) decides by it and is
-/// waited for as UIKit waits.
+/// waited for as UIKit waits. The same bound holds a forwarded touch held back from the desktop
+/// (docs/forwarding.md, "No endless holds"): its undecided holder fails `holdLimit` ms after the
+/// touch was held or the holder's settling ended, whichever is later, and the touch is released.
 extension EngineLane {
     /// The longest a recognizer that cannot decide may hold another's success, ms: on a touchscreen
     /// 150 ms; on a touchpad the same, libinput's settle time (it holds a scroll no longer while it
@@ -61,5 +63,70 @@ extension EngineLane {
         guard let since = slots[r].heldSince else { return }
         longestHold = max(longestHold, now.milliseconds(since: since))
         slots[r].heldSince = nil
+    }
+
+    // MARK: - Forwarded touches held back from the desktop
+
+    /// When the bound's clock starts for forwarded touch `t` held by `q` (nil: not yet): once `q`'s
+    /// settling is over (a finger may still join before that, and the gesture is decided again) and
+    /// - on a touchscreen, the touch is held: the desktop's own gestures on a resting finger (a long
+    ///   press) need the touch;
+    /// - on a touchpad, `q`'s fingers have moved the settle distance: resting fingers give the
+    ///   desktop nothing to do (no long press there), and real three-finger swipes rest 300 ms and
+    ///   more before they move; moving ones are a scroll or a swipe the desktop misses.
+    func forwardHoldStart(_ t: ForwardedTouch, by q: Int) -> Timestamp? {
+        guard let held = forwarding.isTouchpad ? t.movingSince : t.heldAt else { return nil }
+        let settled = slots[q].sequenceStart.adding(milliseconds: slots[q].settleTime)
+        return max(held, settled)
+    }
+
+    /// Touchpads, at the end of a step: held touch `k`'s holder `q` has moved the settle distance.
+    mutating func noteHeldMotion(_ k: Int, _ q: Int) {
+        guard forwarding.touches[k].movingSince == nil, settleMotion(q) >= slots[q].settleDistance else { return }
+        forwarding.touches[k].movingSince = now
+    }
+
+    /// The undecided recognizer holding forwarded touch `t` back (held, perhaps lifted while other
+    /// fingers are down), or -1.
+    func undecidedForwardHolder(of t: ForwardedTouch) -> Int {
+        guard t.state == .held else { return -1 }
+        let q = holder(of: t)
+        return q >= 0 && holdsUndecided(q) ? q : -1
+    }
+
+    /// The earliest time a forwarded touch's hold reaches `holdLimit`, or nil.
+    func forwardHoldDeadline() -> Timestamp? {
+        guard holdLimit.isFinite else { return nil }
+        var best: Timestamp?
+        for t in forwarding.touches {
+            let q = undecidedForwardHolder(of: t)
+            guard q >= 0, let start = forwardHoldStart(t, by: q) else { continue }
+            let d = start.adding(milliseconds: holdLimit)
+            if best == nil || d < best! { best = d }
+        }
+        return best
+    }
+
+    /// At `forwardHoldDeadline`: each undecided recognizer that has held a forwarded touch for
+    /// `holdLimit` fails; the step's end releases the touch. True when one failed.
+    mutating func boundForwardHolds(_ out: inout [EngineOutput]) -> Bool {
+        var failed = false
+        for k in forwarding.touches.indices {
+            let t = forwarding.touches[k]
+            let q = undecidedForwardHolder(of: t)
+            guard q >= 0, let start = forwardHoldStart(t, by: q) else { continue }
+            let ms = now.milliseconds(since: start)
+            guard ms >= holdLimit else { continue }
+            transition(q, .fail, .heldTouchTooLong(t.id, ms), &out)
+            failed = true
+        }
+        return failed
+    }
+
+    /// A held forwarded touch is released or withdrawn: its hold past settling counts towards
+    /// `longestHold`.
+    mutating func endForwardHold(_ t: ForwardedTouch) {
+        guard t.heldBy >= 0, let start = forwardHoldStart(t, by: t.heldBy), start < now else { return }
+        longestHold = max(longestHold, now.milliseconds(since: start))
     }
 }

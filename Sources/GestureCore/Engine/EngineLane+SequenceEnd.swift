@@ -13,6 +13,7 @@ extension EngineLane {
             let d = slots[r].pending == nil ? logics.deadline(r) : slots[r].settleUntil ?? holdDeadline(r)
             if let d, best == nil || d < best! { best = d }
         }
+        if forwarding.enabled, let d = forwardHoldDeadline(), best == nil || d < best! { best = d }
         cachedDeadline = best
     }
 

@@ -403,6 +403,14 @@ struct EngineLane: Sendable {
             }
         }
         guard due >= 0 || settled >= 0 else {
+            if forwarding.enabled, let d = forwardHoldDeadline(), d <= deadline {
+                // A forwarded touch held back too long: its holder gives way, the step releases it.
+                if deadline > now { now = deadline }
+                proposals.removeAll()
+                _ = boundForwardHolds(&out)
+                finishStep(&out)
+                return true
+            }
             recomputeDeadline()
             return cachedDeadline != deadline
         }

@@ -118,6 +118,10 @@ enum Reason: Sendable, Hashable {
     /// (the most it may): it gives way, and the held recognizer goes on (docs/recognizers.md,
     /// "No endless holds").
     case heldRivalTooLong(Int, Double)
+    /// Forwarding: undecided while its fingers were down, it held this touch back from the desktop
+    /// this many ms past settling (the most it may): it gives way, and the desktop gets the touch
+    /// (docs/forwarding.md, "No endless holds").
+    case heldTouchTooLong(TouchID, Double)
     /// The fingers' motion is not this recognizer's (pan: it is a pinch; pinch: it is a pan / twist).
     case motionIsNot(RecognizerKind, Double, Double)
     /// A held begin released when the fingers' motion no longer fits (as `motionIsNot`): withdrawn,
@@ -249,6 +253,8 @@ enum Reason: Sendable, Hashable {
         case .settledByMotion(let d, let t): return "moved \(f(d)) mm >= \(f(t)) mm before another finger joined"
         case .heldRivalTooLong(let r, let ms):
             return "undecided after holding \(name(r)) for \(f(ms)) ms: gives way, \(name(r)) goes on"
+        case .heldTouchTooLong(let t, let ms):
+            return "undecided after holding touch \(t) from the desktop for \(f(ms)) ms: gives way, the desktop gets it"
         case .turnDoesNotDominate(let deg, let scale):
             return "rotation \(f(deg))° does not dominate a ×\(Reason.fmt2(scale)) scale change"
         case .motionIsNot(let kind, let a, let b):
