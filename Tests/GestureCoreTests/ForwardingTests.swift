@@ -6,9 +6,10 @@ import Testing
 @Suite struct ForwardingTests {
     /// A pipeline with one forwarded device; returns the engine's outputs and the clone's events.
     static func run(_ script: EventScript, kind: DeviceKind = .touchscreen, recognizers: [RecognizerSpec],
-                    explains: Bool = false) -> (outputs: [EngineOutput], clone: [RawEvent]) {
+                    explains: Bool = false, boundsHolds: Bool = true) -> (outputs: [EngineOutput], clone: [RawEvent]) {
         var engine = GestureEngine(configuration: EngineConfiguration(root: RegionSpec(id: "screen"), recognizers: recognizers))
         engine.explains = explains
+        engine.boundsHolds = boundsHolds
         var pipeline = GesturePipeline(engine: engine)
         pipeline.addDevice(script.description, ref: DeviceRef(id: 1, name: script.description.name, kind: kind),
                            surface: .init())
@@ -50,6 +51,18 @@ import Testing
         s.report()
     }
 
+    /// One finger resting at the left edge (x 10) for a second, then lifted.
+    static func restingAtTheEdge() -> EventScript {
+        var s = EventScript.protocolB()
+        s.down(slot: 0, id: 5, x: 10, y: 500)
+        s.key(.btnTouch, true)
+        s.report(advancing: 1000)
+        s.up(slot: 0)
+        s.key(.btnTouch, false)
+        s.report()
+        return s
+    }
+
     @Test func aTouchNoGestureTakesGoesThroughUnchanged() {
         var s = EventScript.protocolB()
         Self.drag(&s, id: 5, x: 500, y: 500, dx: 20, steps: 8)
@@ -78,14 +91,7 @@ import Testing
     /// on; it holds the touch back from the desktop until its settling (300 ms) is over and 150 ms
     /// more, then gives way, and the desktop gets the touch while it is still down.
     @Test func aTouchAnUndecidedGestureHoldsReachesTheDesktopAfterTheHoldLimit() {
-        var s = EventScript.protocolB()
-        s.down(slot: 0, id: 5, x: 10, y: 500)
-        s.key(.btnTouch, true)
-        s.report(advancing: 1000)
-        s.up(slot: 0)
-        s.key(.btnTouch, false)
-        s.report()
-        let r = Self.run(s, recognizers: [Self.spec("edge-left", .edgePan, holds: .always)], explains: true)
+        let r = Self.run(Self.restingAtTheEdge(), recognizers: [Self.spec("edge-left", .edgePan, holds: .always)], explains: true)
         let verdicts = r.outputs.compactMap { if case .forwarding(let f) = $0 { f } else { nil } }
         #expect(verdicts.map(\.verdict) == [.hold, .release])
         let landed = Timestamp(microseconds: 1_000_000)
@@ -101,23 +107,8 @@ import Testing
 
     /// With holds unbounded (before issue 56), the same touch is held until it lifts.
     @Test func anUnboundedHoldLastsTheWholeTouch() {
-        var s = EventScript.protocolB()
-        s.down(slot: 0, id: 5, x: 10, y: 500)
-        s.key(.btnTouch, true)
-        s.report(advancing: 1000)
-        s.up(slot: 0)
-        s.key(.btnTouch, false)
-        s.report()
-        var engine = GestureEngine(configuration: EngineConfiguration(root: RegionSpec(id: "screen"),
-            recognizers: [Self.spec("edge-left", .edgePan, holds: .always)]))
-        engine.boundsHolds = false
-        var pipeline = GesturePipeline(engine: engine)
-        pipeline.addDevice(s.description, ref: DeviceRef(id: 1, name: s.description.name, kind: .touchscreen), surface: .init())
-        _ = pipeline.startForwarding(device: 1)
-        var outputs: [EngineOutput] = []
-        for event in s.events { outputs += pipeline.feed(event, device: 1) }
-        outputs += pipeline.advance(to: Timestamp(microseconds: s.now + 2_000_000))
-        let released = outputs.compactMap { if case .forwarding(let f) = $0, f.verdict == .release { f.time } else { nil } }
+        let r = Self.run(Self.restingAtTheEdge(), recognizers: [Self.spec("edge-left", .edgePan, holds: .always)], boundsHolds: false)
+        let released = r.outputs.compactMap { if case .forwarding(let f) = $0, f.verdict == .release { f.time } else { nil } }
         #expect(released.map { $0.milliseconds(since: Timestamp(microseconds: 1_000_000)) } == [1000])
     }
 

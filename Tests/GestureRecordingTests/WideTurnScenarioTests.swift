@@ -35,14 +35,20 @@ import Testing
         return s
     }
 
+    /// The events of `gesture` in `s`, which must have begun within the hand's first second.
+    static func beganWithinASecond(_ gesture: String, in s: HandScript, kind: DeviceKind) throws -> [GestureEvent] {
+        let events = s.gestures.filter { $0.gesture == gesture }
+        let began = try #require(events.first { $0.state == .began }, "\(kind): \(s.summary) \(s.explanations.suffix(8))")
+        #expect(began.time.microseconds < 1_000_000, "\(kind): \(gesture) began at \(began.time.microseconds / 1000) ms")
+        return events
+    }
+
     /// The hand: a turn of 108° while the fingers drag 25 mm (the span's ×1 here: the
     /// turn dominates any scale change).
     @Test(arguments: [DeviceKind.touchscreen, .touchpad])
     func aTurnWhileDraggingIsTheAppsRotation(kind: DeviceKind) throws {
         let s = try Self.hand(kind, turn: 108, drag: Point(x: 25, y: 10))
-        let turn = s.gestures.filter { $0.gesture == "app-turn" }
-        let began = try #require(turn.first { $0.state == .began }, "\(kind): \(s.summary) \(s.explanations.suffix(8))")
-        #expect(began.time.microseconds < 1_000_000, "\(kind): began at \(began.time.microseconds / 1000) ms")
+        let turn = try Self.beganWithinASecond("app-turn", in: s, kind: kind)
         #expect(turn.last?.state == .ended, "\(kind): \(s.summary)")
         #expect(abs(turn.last?.rotation ?? 0) > 1.5, "\(kind): \(turn.last?.rotation ?? 0) rad")
     }
@@ -61,9 +67,7 @@ import Testing
     @Test(arguments: [DeviceKind.touchscreen, .touchpad])
     func aDragThatTurnsALittleHoldsTheScreensPanAtMost150ms(kind: DeviceKind) throws {
         let s = try Self.hand(kind, turn: 16, drag: Point(x: 40, y: 0))
-        let pan = s.gestures.filter { $0.gesture == "two-finger-pan" }
-        let began = try #require(pan.first { $0.state == .began }, "\(kind): \(s.summary) \(s.explanations.suffix(8))")
-        #expect(began.time.microseconds < 1_000_000, "\(kind): the pan began at \(began.time.microseconds / 1000) ms")
+        let pan = try Self.beganWithinASecond("two-finger-pan", in: s, kind: kind)
         #expect(pan.last?.state == .ended, "\(kind): \(s.summary)")
         #expect(!s.gestures.contains { $0.gesture == "app-turn" }, "\(kind): \(s.summary)")
         #expect(s.explanations.contains { $0.hasPrefix("app-turn: undecided after holding two-finger-pan for 150 ms") },

@@ -17,7 +17,7 @@ grun="$out/$gname"
 mkdir -p "$grun/empty" "$grun/home" "$grun/rt" "$grun/config/glib-2.0/settings" "$grun/data/gnome-shell/extensions"
 chmod 700 "$grun/rt"
 # Mutter refuses to start Xwayland unless /tmp/.X11-unix has its usual mode (1777).
-[ ${#gin[@]} -eq 0 ] && [ -d /tmp/.X11-unix ] && chmod 1777 /tmp/.X11-unix
+[ ${#gin[@]} -eq 0 ] && mkdir -p /tmp/.X11-unix && chmod 1777 /tmp/.X11-unix
 for type in system session; do
     cat > "$grun/$type.conf" <<EOF
 <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-BUS Bus Configuration 1.0//EN"
@@ -307,22 +307,7 @@ if gnome_start shell-3 --virtual-monitor 1280x800; then
     [ "$gcheck" -eq 0 ] && grep -q "the gestured extension runs" "$out/$gname-check.txt" && grep -q "the daemon answers" "$out/$gname-check.txt" \
         && pass "$G daemon: gesturectl desktop --check: everything there" \
         || fail "$G daemon: gesturectl desktop --check (exit $gcheck): $(cat "$out/$gname-check.txt")"
-    "$ctl" hit-test --socket "$gsock" --output Meta-0 640 400 > "$out/$gname-hit.txt" 2>&1
-    grep -q "org.gestured.Left" "$out/$gname-hit.txt" && ! grep -q "foot-app" "$out/$gname-hit.txt" \
-        && pass "$G daemon: hit-test --output Meta-0 640 400 hits the GTK window" || fail "$G daemon: hit-test 640 400: $(cat "$out/$gname-hit.txt")"
-    "$ctl" hit-test --socket "$gsock" --output Meta-0 300 600 > "$out/$gname-hit2.txt" 2>&1
-    grep -q "foot-app" "$out/$gname-hit2.txt" && ! grep -q "org.gestured.Left" "$out/$gname-hit2.txt" \
-        && pass "$G daemon: hit-test --output Meta-0 300 600 hits foot" || fail "$G daemon: hit-test 300 600: $(cat "$out/$gname-hit2.txt")"
-    timeout 10 "$ctl" listen --socket "$gsock" --format json > "$out/$gname-listen.jsonl" 2>&1 &
-    glistener=$!
-    for _ in $(seq 200); do grep -q '"gtk-tap"\|"foot-tap"' "$out/$gname-listen.jsonl" 2>/dev/null && break; sleep 0.05; done
-    sleep 0.5
-    kill "$glistener" 2>/dev/null
-    if grep -q '"gesture":"gtk-tap"' "$out/$gname-listen.jsonl" && ! grep -q '"gesture":"foot-tap"' "$out/$gname-listen.jsonl"; then
-        pass "$G daemon: a recorded tap over the GTK window reaches its rule, not foot's below"
-    else
-        fail "$G daemon: the tap's gestures: $(grep -o '"gesture":"[a-z-]*"' "$out/$gname-listen.jsonl" | sort | uniq -c | tr '\n' ' ')"
-    fi
+    daemon_hits_over_windows "$G" "$gsock" Meta-0 "$gname" foot-app foot-tap
     # Bindings' window actions through the extension's Act (Tests/desktop/actions-gnome.sh).
     . "$root/Tests/desktop/actions-gnome.sh"
     gnome_stop

@@ -238,22 +238,7 @@ if kwin_start kwin-3; then
     [ "$kcheck" -eq 0 ] && grep -q "its KWin script gestured-desktop is loaded" "$out/$kname-check.txt" && grep -q "the daemon answers" "$out/$kname-check.txt" \
         && pass "$K daemon: gesturectl desktop --check beside the running bridge: everything there" \
         || fail "$K daemon: gesturectl desktop --check (exit $kcheck): $(cat "$out/$kname-check.txt")"
-    "$ctl" hit-test --socket "$ksock" --output Virtual-0 640 400 > "$out/$kname-hit.txt" 2>&1
-    grep -q "org.gestured.Left" "$out/$kname-hit.txt" && ! grep -q "$kxterm" "$out/$kname-hit.txt" \
-        && pass "$K daemon: hit-test --output Virtual-0 640 400 hits the GTK window" || fail "$K daemon: hit-test 640 400: $(cat "$out/$kname-hit.txt")"
-    "$ctl" hit-test --socket "$ksock" --output Virtual-0 300 600 > "$out/$kname-hit2.txt" 2>&1
-    grep -q "$kxterm" "$out/$kname-hit2.txt" && ! grep -q "org.gestured.Left" "$out/$kname-hit2.txt" \
-        && pass "$K daemon: hit-test --output Virtual-0 300 600 hits the xterm" || fail "$K daemon: hit-test 300 600: $(cat "$out/$kname-hit2.txt")"
-    timeout 10 "$ctl" listen --socket "$ksock" --format json > "$out/$kname-listen.jsonl" 2>&1 &
-    klistener=$!
-    for _ in $(seq 200); do grep -q '"gtk-tap"\|"xterm-tap"' "$out/$kname-listen.jsonl" 2>/dev/null && break; sleep 0.05; done
-    sleep 0.5
-    kill "$klistener" 2>/dev/null
-    if grep -q '"gesture":"gtk-tap"' "$out/$kname-listen.jsonl" && ! grep -q '"gesture":"xterm-tap"' "$out/$kname-listen.jsonl"; then
-        pass "$K daemon: a recorded tap over the GTK window reaches its rule, not the xterm's below"
-    else
-        fail "$K daemon: the tap's gestures: $(grep -o '"gesture":"[a-z-]*"' "$out/$kname-listen.jsonl" | sort | uniq -c | tr '\n' ' ')"
-    fi
+    daemon_hits_over_windows "$K" "$ksock" Virtual-0 "$kname" "$kxterm" xterm-tap
     # Bindings' window actions through one-shot KWin scripts (Tests/desktop/actions-kde.sh), with a
     # bridge of their own: one bridge a session (it owns org.gestured.KWin).
     kill "$kdbridge" 2> /dev/null; wait "$kdbridge" 2> /dev/null

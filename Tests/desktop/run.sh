@@ -92,6 +92,31 @@ recording="$root/Tests/GestureDaemonTests/Fixtures/Wacom ISDv4 E6 Finger.single-
 # daemon over sway), debian12 (GNOME Shell 43, KWin 5.27), debian13 (GNOME Shell 48, KWin 6 in a trixie root).
 wants() { [ -z "${GESTURED_DESKTOPS:-}" ] || [[ " $GESTURED_DESKTOPS " == *" $1 "* ]]; }
 
+# --- the daemon over a GNOME or KDE session's two windows (gnome.sh, kde.sh) ----------------------------
+# The GTK window org.gestured.Left lies over a terminal at the places the desktop's file set: hit-test
+# names the window under each point, and the recorded tap over the GTK window reaches its rule, not the
+# terminal's below. Arguments: label (G or K's name), socket, output, run name (the files), the
+# terminal's app id and the terminal's gesture.
+daemon_hits_over_windows() {
+    local label=$1 sock=$2 output=$3 name=$4 lower=$5 lowertap=$6
+    "$ctl" hit-test --socket "$sock" --output "$output" 640 400 > "$out/$name-hit.txt" 2>&1
+    grep -q "org.gestured.Left" "$out/$name-hit.txt" && ! grep -q "$lower" "$out/$name-hit.txt" \
+        && pass "$label daemon: hit-test --output $output 640 400 hits the GTK window" || fail "$label daemon: hit-test 640 400: $(cat "$out/$name-hit.txt")"
+    "$ctl" hit-test --socket "$sock" --output "$output" 300 600 > "$out/$name-hit2.txt" 2>&1
+    grep -q "$lower" "$out/$name-hit2.txt" && ! grep -q "org.gestured.Left" "$out/$name-hit2.txt" \
+        && pass "$label daemon: hit-test --output $output 300 600 hits $lower" || fail "$label daemon: hit-test 300 600: $(cat "$out/$name-hit2.txt")"
+    timeout 10 "$ctl" listen --socket "$sock" --format json > "$out/$name-listen.jsonl" 2>&1 &
+    local listener=$!
+    for _ in $(seq 200); do grep -q "\"gtk-tap\"\|\"$lowertap\"" "$out/$name-listen.jsonl" 2>/dev/null && break; sleep 0.05; done
+    sleep 0.5
+    kill "$listener" 2>/dev/null
+    if grep -q '"gesture":"gtk-tap"' "$out/$name-listen.jsonl" && ! grep -q "\"gesture\":\"$lowertap\"" "$out/$name-listen.jsonl"; then
+        pass "$label daemon: a recorded tap over the GTK window reaches its rule, not $lower's below"
+    else
+        fail "$label daemon: the tap's gestures: $(grep -o '"gesture":"[a-z-]*"' "$out/$name-listen.jsonl" | sort | uniq -c | tr '\n' ' ')"
+    fi
+}
+
 if wants sway-x11; then
 # --- headless sway -----------------------------------------------------------------------------------
 sway_start() {  # run number, [the run whose XDG_RUNTIME_DIR to reuse: the same login]; sets SWAYSOCK
