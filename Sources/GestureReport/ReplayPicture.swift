@@ -28,6 +28,22 @@ public struct ReplayPicture: Sendable {
             regions = RegionBox.layout(root, in: mapper.surfaceSize, windows: windows)
         }
 
+        /// `layout`: the engine's layout of the device's surface (`GestureEngine.surfaceLayout`, the
+        /// scene's `surfaces`): its regions as the engine hit-tests them, window regions named by
+        /// `windows`. `surface` gives the millimetres.
+        public init(description: DeviceDescription, source: String, surface: SurfaceConfiguration, layout: SurfaceLayout,
+                    windows: WindowNames = WindowNames()) {
+            name = description.name
+            kind = description.kind
+            self.source = source
+            let mapper = SurfaceMapper(description: description, surface: surface)
+            surfaceSize = layout.size
+            unitsPerMM = mapper.surfaceUnitsPerMM
+            regions = layout.regions.map {
+                RegionBox(id: $0.id, frame: $0.frame, depth: $0.depth, hidden: $0.hidden, window: windows[region: $0.id])
+            }
+        }
+
         /// Surface units → mm.
         func mm(_ p: Point) -> Point {
             Point(x: unitsPerMM.x > 0 ? p.x / unitsPerMM.x : p.x, y: unitsPerMM.y > 0 ? p.y / unitsPerMM.y : p.y)
