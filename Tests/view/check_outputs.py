@@ -6,21 +6,14 @@ names — never the focused monitor's window. Prints ok/FAILED lines and "N pass
 screenshot view-outputs.png."""
 import argparse
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
-
-from checks import check, finish, wait
+from checks import check, chromium, finish, screenshot_and_console, wait
 
 args = argparse.ArgumentParser()
 args.add_argument("--url", required=True)
 args.add_argument("--out", required=True)
 opts = args.parse_args()
 
-chrome = webdriver.ChromeOptions()
-chrome.binary_location = "/usr/bin/chromium"
-for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1400,1000", "--disable-dev-shm-usage"):
-    chrome.add_argument(flag)
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=chrome)
+driver = chromium()
 
 
 def page():
@@ -51,9 +44,7 @@ try:
     check("the focused monitor's window is not drawn on it", p["monitorWindow"] is None, str(p))
     check("each finger is on the window its began line's chain names",
           p["fingers"] and all(f["window"] == "11" and "editor" in f["label"] for f in p["fingers"]), str(p))
-    driver.save_screenshot(opts.out + "/view-outputs.png")
-    errors = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
-    check("the page logged no error", not errors, "\n".join(errors))
+    screenshot_and_console(driver, opts.out + "/view-outputs.png")
 finally:
     driver.quit()
 finish()

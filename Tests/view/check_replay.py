@@ -5,12 +5,10 @@ import argparse
 import sys
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from checks import check, finish
+from checks import check, chromium, finish, screenshot_and_console
 
 args = argparse.ArgumentParser()
 args.add_argument("--url", required=True)
@@ -26,11 +24,7 @@ def wait(condition, seconds=10):
     return condition()
 
 
-chrome = webdriver.ChromeOptions()
-chrome.binary_location = "/usr/bin/chromium"
-for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1400,1000", "--disable-dev-shm-usage"):
-    chrome.add_argument(flag)
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=chrome)
+driver = chromium()
 
 
 def page():
@@ -63,9 +57,7 @@ try:
     check("play (from the keyboard) runs the clock", bool(playing), str(page()))
     done = wait(lambda: (p := page())["pan"] == "ended" and p["play"].endswith("play") and p, 10)
     check("played at 4× to the end: the pan ended again", bool(done), str(page()))
-    driver.save_screenshot(opts.out + "/view-replay.png")
-    errors = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
-    check("the page logged no error", not errors, "\n".join(errors))
+    screenshot_and_console(driver, opts.out + "/view-replay.png")
 finally:
     driver.quit()
 finish()

@@ -1,7 +1,7 @@
 /// A device's surface as the engine lays it out (docs/protocol.md, "The scene"): the desktop output
-/// its touches are bound to, and every region a touch on it can hit, with its frame in surface units
-/// and in the output's logical pixels. The engine's own decisions, so a picture of the daemon's world
-/// (the view, a replay's SVG) draws them instead of deciding again.
+/// its touches are bound to, and its regions as the hit test sees them, each with its frame in
+/// surface units and in the output's logical pixels. The engine's own decisions, so a picture of the
+/// daemon's world (the view, a replay's SVG) draws them instead of deciding again.
 public struct SurfaceLayout: Hashable, Sendable {
     /// One region as laid out on the surface.
     public struct Region: Hashable, Sendable {
@@ -19,18 +19,6 @@ public struct SurfaceLayout: Hashable, Sendable {
         public var interactive: Bool
         /// Hidden, or inside a hidden region: never hit (a picture may show it apart, or not at all).
         public var hidden: Bool
-
-        public init(id: String, parent: String?, depth: Int, role: RegionRole, frame: Rect, outputFrame: Rect?,
-                    interactive: Bool, hidden: Bool = false) {
-            self.id = id
-            self.parent = parent
-            self.depth = depth
-            self.role = role
-            self.frame = frame
-            self.outputFrame = outputFrame
-            self.interactive = interactive
-            self.hidden = hidden
-        }
     }
 
     public var device: String
@@ -44,14 +32,6 @@ public struct SurfaceLayout: Hashable, Sendable {
     /// (the order to draw them in): regions of other device kinds and the other outputs' regions are
     /// left out, as the hit test leaves them out; hidden ones are in, marked `hidden`.
     public var regions: [Region]
-
-    public init(device: String, kind: DeviceKind, size: Point, output: String?, regions: [Region]) {
-        self.device = device
-        self.kind = kind
-        self.size = size
-        self.output = output
-        self.regions = regions
-    }
 }
 
 extension GestureEngine {
