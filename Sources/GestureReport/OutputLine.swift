@@ -80,11 +80,12 @@ private struct WireLine: Decodable {
     var azimuth: Double?
     var distance: Double?
     var buttons: [String]?
+    var chain: [String]?
 
     enum Key: String, CodingKey {
         case type, gesture, kind, state, time, device, region, fingers, taps, direction, location, translation
         case velocity, scale, rotation, scaleVelocity, rotationVelocity, phase, id, tapCount, from, to, reason, routine
-        case count, message, window, pressure, altitude, azimuth, distance, buttons
+        case count, message, window, pressure, altitude, azimuth, distance, buttons, chain
     }
 
     init(from decoder: any Decoder) throws {
@@ -122,6 +123,7 @@ private struct WireLine: Decodable {
         azimuth = get(.azimuth)
         distance = get(.distance)
         buttons = get(.buttons)
+        chain = get(.chain)
     }
 
     func output(text: String) -> OutputLine {
@@ -144,6 +146,7 @@ private struct WireLine: Decodable {
                   let id, let location, let time else { break }
             var touch = TouchEvent(phase: touchPhase, id: TouchID(id), location: location.point, region: region,
                                    tapCount: tapCount ?? 1, time: Timestamp(seconds: time), device: device ?? "")
+            touch.chain = chain
             // A pen's keys; a line with no `kind` is a finger's.
             if let type = kind.flatMap(TouchType.init(rawValue:)), type != .finger {
                 touch.type = type

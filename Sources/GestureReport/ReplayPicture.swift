@@ -4,7 +4,7 @@ import GestureCore
 /// and region frames, each touch's path, the gestures (a continuous one from began to its end as
 /// one span), and the recognizers that failed, placed where the fingers were when they failed.
 public struct ReplayPicture: Sendable {
-    /// A device's surface with the configured regions laid out on it.
+    /// A device's surface with its regions as the engine lays them out.
     public struct Device: Sendable {
         public var name: String
         public var kind: DeviceKind
@@ -15,17 +15,20 @@ public struct ReplayPicture: Sendable {
         public var unitsPerMM: Point
         public var regions: [RegionBox]
 
-        /// `surface`: the configuration's surface rule for this device; `root`: its region tree
-        /// (with a desktop, the output's and windows' regions among them, named by `windows`).
-        public init(description: DeviceDescription, source: String, surface: SurfaceConfiguration, root: RegionSpec,
+        /// `layout`: the engine's layout of the device's surface (`GestureEngine.surfaceLayout`, the
+        /// scene's `surfaces`): its regions as the engine hit-tests them, window regions named by
+        /// `windows`. `surface` gives the millimetres.
+        public init(description: DeviceDescription, source: String, surface: SurfaceConfiguration, layout: SurfaceLayout,
                     windows: WindowNames = WindowNames()) {
             name = description.name
             kind = description.kind
             self.source = source
             let mapper = SurfaceMapper(description: description, surface: surface)
-            surfaceSize = mapper.surfaceSize
+            surfaceSize = layout.size
             unitsPerMM = mapper.surfaceUnitsPerMM
-            regions = RegionBox.layout(root, in: mapper.surfaceSize, windows: windows)
+            regions = layout.regions.map {
+                RegionBox(id: $0.id, frame: $0.frame, depth: $0.depth, hidden: $0.hidden, window: windows[region: $0.id])
+            }
         }
 
         /// Surface units → mm.
@@ -52,23 +55,6 @@ public struct ReplayPicture: Sendable {
             self.depth = depth
             self.hidden = hidden
             self.window = window
-        }
-
-        /// Frames of the whole tree for a surface size, parents before children; window regions
-        /// named by `windows`.
-        public static func layout(_ root: RegionSpec, in size: Point, windows: WindowNames = WindowNames()) -> [RegionBox] {
-            var out: [RegionBox] = []
-            func add(_ spec: RegionSpec, parent: Rect, depth: Int, hidden: Bool) {
-                let f = spec.frame
-                let frame = depth == 0 ? parent : Rect(
-                    x: parent.minX + f.x.resolve(in: parent.width), y: parent.minY + f.y.resolve(in: parent.height),
-                    width: f.width.resolve(in: parent.width), height: f.height.resolve(in: parent.height))
-                out.append(RegionBox(id: spec.id, frame: frame, depth: depth, hidden: hidden || spec.hidden,
-                                     window: windows[region: spec.id]))
-                for child in spec.children { add(child, parent: frame, depth: depth + 1, hidden: hidden || spec.hidden) }
-            }
-            add(root, parent: Rect(x: 0, y: 0, width: size.x, height: size.y), depth: 0, hidden: false)
-            return out
         }
     }
 

@@ -1,10 +1,10 @@
 import Foundation
 import GestureCore
 
-/// `gesturectl view --replay REC`: the lines `gestured replay` writes for a recording (gestures,
-/// every touch, explain lines; windows with `--desktop`), gathered once and sent whole to each page,
-/// which plays them on its own clock with a scrub timeline (0.25×–4×). gesturectl runs the
-/// `gestured` binary beside it (or on `PATH`): the view never links the daemon.
+/// `gesturectl view --replay REC`: the lines `gestured replay` writes for a recording (the scene
+/// first, with the desktop of `--desktop`; gestures, every touch, explain lines), gathered once and
+/// sent whole to each page, which plays them on its own clock with a scrub timeline (0.25×–4×).
+/// gesturectl runs the `gestured` binary beside it (or on `PATH`): the view never links the daemon.
 public enum ReplaySource {
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
@@ -20,11 +20,11 @@ public enum ReplaySource {
     }
 
     /// Runs the replay and returns the lines for the page: a `view-replay` line naming what was
-    /// replayed, the desktop snapshot's lines when given (the page reads their outputs and windows),
-    /// then the replay's own lines.
+    /// replayed, then the replay's own lines, the first of them its `scene` reply (`--scene`: the
+    /// desktop's outputs and windows, and each recording's surface as the engine lays it out).
     public static func load(recordings: [String], desktop: String?, config: String?,
                             gestured: String = gesturedPath()) throws(Failure) -> [String] {
-        var arguments = ["replay"] + recordings + ["--format", "json", "--touches", "--explain"]
+        var arguments = ["replay"] + recordings + ["--format", "json", "--touches", "--explain", "--scene"]
         if let desktop { arguments += ["--desktop", desktop] }
         if let config { arguments += ["--config", config] }
         let process = Process()
@@ -48,12 +48,6 @@ public enum ReplaySource {
         first.addRaw("recordings", "[" + recordings.map(JSONLine.quoted).joined(separator: ",") + "]")
         if let desktop { first.add("desktop", desktop) }
         var lines = [first.line]
-        if let desktop {
-            guard let text = try? String(contentsOfFile: desktop, encoding: .utf8) else {
-                throw Failure(description: "cannot read the desktop snapshot \(desktop)")
-            }
-            lines += text.split(separator: "\n").map(String.init).filter { $0.hasPrefix("{") }
-        }
         lines += String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
         lines.append("{\"type\":\"view-replay-end\"}")
         return lines

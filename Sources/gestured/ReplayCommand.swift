@@ -77,6 +77,11 @@ struct ReplayCommand: ParsableCommand {
         valueName: "snapshot.json"))
     var desktop: String?
 
+    @Flag(name: .long, help: ArgumentHelp(
+        "First print the `scene` reply a daemon playing these recordings would give: the config's regions and gestures, the desktop, and each recording's surface as the engine lays it out (its output, its regions' frames).",
+        discussion: "One JSON line, whatever the format; `gesturectl view --replay` reads it."))
+    var scene = false
+
     @Option(name: .long, help: "Serve the output on this Unix socket instead of stdout.")
     var socket: String?
 
@@ -90,6 +95,9 @@ struct ReplayCommand: ParsableCommand {
         if writeExpected && expect == nil { throw ValidationError("--write-expected needs --expect FILE (the file to write)") }
         if socket != nil && (expect != nil || svg != nil || format != nil || bindings || forward != nil) {
             throw ValidationError("--socket serves the protocol's JSON lines; it does not combine with --format, --svg, --expect, --bindings or --forward")
+        }
+        if scene && (expect != nil || socket != nil) {
+            throw ValidationError("--scene prints the scene line before the replay's; it does not combine with --expect or --socket")
         }
         if bindings && expect != nil { throw ValidationError("--bindings prints; it does not combine with --expect") }
     }
@@ -146,6 +154,7 @@ struct ReplayCommand: ParsableCommand {
             writesExpected: writeExpected, forwardPath: forward, configName: config ?? "default (embedded)")
         presentation.printsBindings = bindings
         presentation.showsRoutine = verbose
+        presentation.printsScene = scene
         let status = presentation.run(recordings, options: options, pace: pace)
         if status != 0 { throw ExitCode(status) }
     }

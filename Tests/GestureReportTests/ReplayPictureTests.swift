@@ -8,13 +8,20 @@ import GestureConfig
     static let t0 = Timestamp(seconds: 50)
     static func at(_ ms: Double) -> Timestamp { t0.adding(milliseconds: ms) }
 
-    static let device = ReplayPicture.Device(
-        description: DeviceDescription(
-            name: "Pad", properties: [.direct],
-            absInfo: [.absMTSlot: AbsInfo(minimum: 0, maximum: 4),
-                      .absMTPositionX: AbsInfo(minimum: 0, maximum: 2000, resolution: 10),
-                      .absMTPositionY: AbsInfo(minimum: 0, maximum: 1000, resolution: 10)]),
-        source: "pad.evemu", surface: SurfaceConfiguration(), root: ConfigurationLoader.loadDefault().engine.root)
+    static let description = DeviceDescription(
+        name: "Pad", properties: [.direct],
+        absInfo: [.absMTSlot: AbsInfo(minimum: 0, maximum: 4),
+                  .absMTPositionX: AbsInfo(minimum: 0, maximum: 2000, resolution: 10),
+                  .absMTPositionY: AbsInfo(minimum: 0, maximum: 1000, resolution: 10)])
+
+    /// The device with `root` laid out by the engine on its 200 × 100 mm surface.
+    static func laidOut(_ root: RegionSpec = ConfigurationLoader.loadDefault().engine.root) -> ReplayPicture.Device {
+        let engine = GestureEngine(configuration: EngineConfiguration(root: root, recognizers: []))
+        return ReplayPicture.Device(description: description, source: "pad.evemu", surface: SurfaceConfiguration(),
+                                    layout: engine.surfaceLayout(device: 0, name: "Pad", kind: .touchscreen,
+                                                                 size: Point(x: 200, y: 100)))
+    }
+    static let device = laidOut()
 
     static func touch(_ id: UInt64, _ phase: TouchPhase, _ ms: Double, _ x: Double, _ y: Double) -> EngineOutput {
         .touch(TouchEvent(phase: phase, id: TouchID(id), location: Point(x: x, y: y), region: nil, tapCount: 1,
@@ -34,7 +41,7 @@ import GestureConfig
             RegionSpec(id: "drawer", frame: RegionFrame(x: .absolute(0), y: .absolute(0), width: .percent(30), height: .percent(100)),
                        hidden: true),
         ])
-        let boxes = ReplayPicture.RegionBox.layout(root, in: Point(x: 200, y: 100))
+        let boxes = Self.laidOut(root).regions
         #expect(boxes.map(\.id) == ["screen", "strip", "button", "drawer"])
         #expect(boxes[1].frame == Rect(x: 0, y: 90, width: 200, height: 10))
         #expect(boxes[2].frame == Rect(x: 10, y: 92, width: 100, height: 5))

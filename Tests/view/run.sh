@@ -5,8 +5,9 @@
 # (`gesturectl desktop`) sends the daemon its windows; the page must show the window where sway put
 # it, the fingers over it coloured by the window they hit, a gesture's states and a failed
 # gesture's reason; a URL without the token must be refused; the settings section refuses a bad
-# binding (file untouched) and saves a good one (comments kept, daemon reloaded). Saves a screenshot
-# (view.png) in the output directory it prints. Ends with "N passed, M failed"; exits non-zero on
+# binding (file untouched) and saves a good one (comments kept, daemon reloaded); a replay over a
+# laptop's desktop must show the output the daemon chose (check_outputs.py). Saves screenshots
+# (view*.png) in the output directory it prints. Ends with "N passed, M failed"; exits non-zero on
 # any failure.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -114,14 +115,25 @@ cp "$out/view.yaml" "$out/view-replay.yaml"   # the replay below reads the confi
     --config "$out/view.yaml" --socket "$socket" | tee "$out/settings.txt"
 
 # --- the same recording replayed in the page, over the same desktop --------------------------------
+# replay_check NAME DESKTOP: a replay view of the recording over DESKTOP, checked by check_NAME.py.
+replay_check() {
+    "$bin/gesturectl" view --no-open --replay "$recording" --desktop "$2" --config "$out/view-replay.yaml" \
+        > "$out/$1.out" 2> "$out/$1.err" &
+    pids+=($!)
+    for _ in $(seq 200); do [ -s "$out/$1.out" ] && break; sleep 0.05; done
+    local page_url
+    page_url=$(head -n 1 "$out/$1.out")
+    echo "view-test: $1 at $page_url $(cat "$out/$1.err")"
+    "$out/venv/bin/python" "$root/Tests/view/check_$1.py" --url "$page_url" --out "$out" | tee "$out/$1.txt"
+}
 env -i PATH=/usr/bin:/bin SWAYSOCK="$SWAYSOCK" "$bin/gesturectl" desktop --print --once > "$out/desktop.jsonl" 2>> "$out/bridge.log"
-"$bin/gesturectl" view --no-open --replay "$recording" --desktop "$out/desktop.jsonl" --config "$out/view-replay.yaml" \
-    > "$out/replay.out" 2> "$out/replay.err" &
-pids+=($!)
-for _ in $(seq 200); do [ -s "$out/replay.out" ] && break; sleep 0.05; done
-replay_url=$(head -n 1 "$out/replay.out")
-echo "view-test: replay at $replay_url $(cat "$out/replay.err")"
-"$out/venv/bin/python" "$root/Tests/view/check_replay.py" --url "$replay_url" --out "$out" | tee "$out/replay.txt"
+replay_check replay "$out/desktop.jsonl"
 
-echo "view-test: screenshots $out/view.png $out/view-settings.png $out/view-replay.png"
-cat "$out/live.txt" "$out/settings.txt" "$out/replay.txt" | awk '/^[0-9]+ passed, [0-9]+ failed$/ { p += $1; f += $3 } END { print p " passed, " f " failed"; exit f > 0 }'
+# --- the daemon's output choice: a laptop whose built-in panel is neither first nor focused ---------
+cat > "$out/laptop.jsonl" <<'JSON'
+{"request":"desktop","version":1,"backend":"sway","snapshot":1,"part":0,"parts":1,"outputs":[{"name":"HDMI-A-1","x":0,"y":0,"width":1920,"height":1080,"scale":1,"transform":"normal","focused":true},{"name":"eDP-1","x":1920,"y":0,"width":1280,"height":800,"scale":1,"transform":"normal","focused":false}],"windows":[{"id":"10","app":"foot","title":"~","output":"HDMI-A-1","x":0,"y":0,"width":1920,"height":1080,"stack":1,"focused":true},{"id":"11","app":"editor","title":"notes","output":"eDP-1","x":0,"y":100,"width":1280,"height":700,"stack":1}]}
+JSON
+replay_check outputs "$out/laptop.jsonl"
+
+echo "view-test: screenshots $out/view.png $out/view-settings.png $out/view-replay.png $out/view-outputs.png"
+cat "$out/live.txt" "$out/settings.txt" "$out/replay.txt" "$out/outputs.txt" | awk '/^[0-9]+ passed, [0-9]+ failed$/ { p += $1; f += $3 } END { print p " passed, " f " failed"; exit f > 0 }'

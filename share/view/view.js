@@ -61,7 +61,7 @@ function apply(line) {
     case "response":
       if (line.request === "status") state.status = line;
       else if (line.request === "devices") setDevices(line.devices || []);
-      else if (line.request === "scene") { state.scene = line; state.desktop = line.desktop || null; }
+      else if (line.request === "scene") applyScene(line);
       break;
     case "error": if (line.request === "scene") state.scene = null; break;
     case "request": break;
@@ -73,7 +73,6 @@ function apply(line) {
     case "view-replay": beginReplay(line); break;
     default: break;
   }
-  if (line.request === "desktop" && line.outputs) applyDesktopRequest(line);
 }
 
 function setDaemon(connected, detail) { state.daemon = { connected, detail }; dirty = true; }
@@ -92,7 +91,8 @@ function applyTouch(l) {
   const key = touchKey(l);
   let t = state.touches.get(key);
   if (l.phase === "began" || !t) {
-    t = { id: l.id, device: l.device || "", trail: [], region: l.region, window: l.window || null, up: false };
+    t = { id: l.id, device: l.device || "", trail: [], region: l.region, window: l.window || null, up: false,
+          chain: l.chain || null };
     state.touches.set(key, t);
     // A new touch: the gestures of its regions start afresh.
     forgetSettled();
@@ -103,13 +103,10 @@ function applyTouch(l) {
   t.hovering = l.phase === "hovering" || l.phase === "hover-ended";
   if (l.region) t.region = l.region;
   if (l.window) t.window = l.window;
+  if (l.chain) t.chain = l.chain;
+  // The hit chain of the began line is the daemon's: its first window, if any, is the touch's.
+  if (!t.window && t.chain) t.window = chainWindow(t.chain);
   ensureDevice(t.device, l.location);
-  // `gestured replay --touches` prints every frame's touches without their hit region: the window
-  // under the finger's first position stands in, marked as such.
-  if (!t.region && !t.window && l.phase === "began") {
-    const w = windowAt(state.devices.get(t.device), t.x, t.y);
-    if (w) { t.window = w; t.underFinger = true; }
-  }
   t.trail.push([t.x, t.y, l.pressure]);
   if (t.trail.length > TRAIL) t.trail.shift();
   if (l.phase === "ended" || l.phase === "cancelled" || l.phase === "hover-ended") {
@@ -190,64 +187,47 @@ function kindOf(id) {
 }
 function sceneGestures() { return (state.scene && state.scene.gestures) || []; }
 
+/// The window of a hit chain (its first `window:ID`), as the desktop describes it.
+function chainWindow(chain) {
+  const id = chain.find((r) => r.startsWith("window:"));
+  return id ? windowOf(id) || { id: id.slice(7) } : null;
+}
+function windowOf(regionID) {
+  const wins = (state.desktop && state.desktop.windows) || [];
+  return wins.find((w) => "window:" + w.id === regionID) || null;
+}
+
 function windowName(w) {
   return `${w.app || "?"}${w.title ? " “" + w.title + "”" : ""}${w.rule ? " rule " + w.rule : ""}`;
 }
 
-// A device known only from its lines (a replay): its surface grows to hold every touch.
+// A device known only from its lines (a replay without the daemon's scene): its surface grows to
+// hold every touch.
 function ensureDevice(name, p) {
   let d = state.devices.get(name);
   if (!d) {
     d = { name, kind: "touchscreen", guessed: true, fromLines: true, surface: { x: 1, y: 1 } };
     state.devices.set(name, d);
   }
-  if (d.guessed && deviceOutput(d)) fitOutput(d);
   if (d.guessed && p) {
     d.surface = { x: Math.max(d.surface.x, Math.ceil(p.x * 1.1)), y: Math.max(d.surface.y, Math.ceil(p.y * 1.1)) };
   }
 }
 
-/// The topmost window of the device's output at (x, y), if any.
-function windowAt(d, x, y) {
-  const o = d && deviceOutput(d);
-  if (!o || !state.desktop) return null;
-  const hits = state.desktop.windows.filter((w) => w.output === o.name && x >= w.x && x < w.x + w.width
-                                             && y >= w.y && y < w.y + w.height);
-  hits.sort((a, b) => (b.stack || 0) - (a.stack || 0));
-  return hits[0] || null;
+/// The scene's surfaces (docs/protocol.md, "The scene"): each device's output and its regions'
+/// frames as the daemon lays them out. The page draws them; it decides none of it.
+function applyScene(line) {
+  state.scene = line; state.desktop = line.desktop || null;
+  for (const s of line.surfaces || []) {
+    const d = state.devices.get(s.device);
+    if (d) { d.kind = s.kind; d.guessed = false; d.surface = s.size; }
+    else state.devices.set(s.device, { name: s.device, kind: s.kind, fromLines: !!state.replay, surface: s.size });
+  }
 }
 
-/// The desktop request lines of a replay's --desktop snapshot.
-function applyDesktopRequest(l) {
-  state.desktop = { backend: l.backend, outputs: l.outputs || [], windows: l.windows || [] };
-  for (const d of state.devices.values()) if (d.guessed && d.kind === "touchscreen") fitOutput(d);
-}
-
-function fitOutput(d) {
-  const o = deviceOutput(d);
-  if (o) { d.surface = { x: o.width, y: o.height }; d.guessed = false; }
-}
-
-// ---- the region tree, resolved on a surface --------------------------------------------------
-function resolve(len, parent) {
-  if (typeof len === "string" && len.endsWith("%")) return parent * parseFloat(len) / 100;
-  return Number(len) || 0;
-}
-
-function layoutRegions(node, ox, oy, w, h, out, depth) {
-  const f = node.frame || ["0%", "0%", "100%", "100%"];
-  const x = ox + resolve(f[0], w), y = oy + resolve(f[1], h);
-  const rw = resolve(f[2], w), rh = resolve(f[3], h);
-  if (!node.hidden) out.push({ id: node.id, x, y, w: rw, h: rh, depth });
-  for (const c of node.children || []) layoutRegions(c, x, y, rw, rh, out, depth + 1);
-  return out;
-}
-
-/// The output a touchscreen shows: the only one, else the focused one, else the first.
-function deviceOutput(d) {
-  const outs = (state.desktop && state.desktop.outputs) || [];
-  if (!outs.length || d.kind !== "touchscreen") return null;
-  return outs.length === 1 ? outs[0] : (outs.find((o) => o.focused) || outs[0]);
+/// The daemon's layout of device `d`'s surface, if the scene has one.
+function surfaceLayout(d) {
+  return ((state.scene && state.scene.surfaces) || []).find((s) => s.device === d.name) || null;
 }
 
 // ---- colours: one per region or window, the same on the finger and on the frame --------------
@@ -256,7 +236,7 @@ function colour(key) {
   for (let i = 0; i < key.length; i++) h = (h * 31 + key.charCodeAt(i)) >>> 0;
   return `hsl(${h % 360}, 70%, 45%)`;
 }
-function hitKey(t) { return t.window ? "window:" + t.window.id : (t.region || "?"); }
+function hitKey(t) { return t.window ? "window:" + t.window.id : (t.region || (t.chain && t.chain[0]) || "?"); }
 
 // ---- drawing ---------------------------------------------------------------------------------
 function el(name, attrs, parent) {
@@ -342,32 +322,32 @@ function drawSurfaces() {
 }
 
 function drawSurface(fig, d) {
-  const w = d.surface ? d.surface.x : 100, h = d.surface ? d.surface.y : 100;
-  const o = deviceOutput(d);
+  const layout = surfaceLayout(d);
+  const size = layout ? layout.size : d.surface;
+  const w = size ? size.x : 100, h = size ? size.y : 100;
+  const output = layout && layout.output;
+  fig.dataset.output = output || "";
   fig.querySelector("figcaption").textContent = `${d.name} — ${d.kind}, ${fmt(w)} × ${fmt(h)}`
-    + (o ? ` (output ${o.name})` : d.guessed ? " (size from its touches)" : "") + (d.gone ? " — gone" : "");
+    + (output ? ` (output ${output})` : d.guessed ? " (size from its touches)" : "") + (d.gone ? " — gone" : "");
   const svg = fig.querySelector("svg");
   const unit = Math.max(w, h) / 400;   // one "pixel" of a 400 px wide drawing
   svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
   svg.replaceChildren();
   el("rect", { x: 0, y: 0, width: w, height: h, class: "output", "stroke-width": unit * 1.5 }, svg);
-  // Regions of the config, resolved on this surface.
-  if (state.scene && state.scene.regions) {
-    for (const r of layoutRegions(state.scene.regions, 0, 0, w, h, [], 0)) {
-      if (r.depth === 0) continue;
-      el("rect", { x: r.x, y: r.y, width: r.w, height: r.h, class: "region", "stroke-width": unit,
-                   "data-region": r.id }, svg);
-      label(svg, r.x + unit * 4, r.y + unit * 14, r.id, unit, "region-label");
-    }
-  }
-  // Windows of the output, in stacking order.
-  if (o && state.desktop) {
-    const wins = state.desktop.windows.filter((x) => x.output === o.name).slice().sort((a, b) => (a.stack || 0) - (b.stack || 0));
-    for (const win of wins) {
+  // The regions as the daemon laid them out on this surface, bottom-most first: the config's, and
+  // the windows of the device's output.
+  for (const r of layout ? layout.regions : []) {
+    const [x, y, rw, rh] = r.frame;
+    if (r.depth === 0 || r.role === "output" || r.hidden) continue;
+    if (r.role === "window") {
+      const win = windowOf(r.id) || { id: r.id.slice(7) };
       const c = colour("window:" + win.id);
-      el("rect", { x: win.x, y: win.y, width: win.width, height: win.height, class: "window", fill: c, stroke: c,
+      el("rect", { x, y, width: rw, height: rh, class: "window", fill: c, stroke: c,
                    "stroke-width": unit * 1.5, "data-window": win.id }, svg);
-      label(svg, win.x + unit * 5, win.y + unit * 16, windowName(win), unit, "window-label");
+      label(svg, x + unit * 5, y + unit * 16, windowName(win), unit, "window-label");
+    } else {
+      el("rect", { x, y, width: rw, height: rh, class: "region", "stroke-width": unit, "data-region": r.id }, svg);
+      label(svg, x + unit * 4, y + unit * 14, r.id, unit, "region-label");
     }
   }
   // Fingers with their trails, coloured by what they hit.
@@ -383,7 +363,7 @@ function drawSurface(fig, d) {
     } else {
       drawPen(g, t, c, unit);
     }
-    const hit = t.window ? windowName(t.window) + (t.underFinger ? " (under the finger)" : "") : t.region || "no region known";
+    const hit = t.window ? windowName(t.window) : t.region || (t.chain && t.chain[0]) || "no region known";
     const pen = t.kind === "finger" ? "" : t.hovering ? ` ${t.kind} hovering`
       : ` ${t.kind}` + (t.pressure != null ? ` ${t.pressure.toFixed(2)}` : "");
     label(g, t.x + unit * 12, t.y - unit * 10, `${t.id}${pen}: ${hit}`, unit, "finger-label");

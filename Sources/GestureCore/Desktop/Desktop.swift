@@ -55,20 +55,6 @@ public struct Desktop: Hashable, Sendable {
         return outputs.first { o in ["eDP", "LVDS", "DSI"].contains { o.name.hasPrefix($0) } }?.name
     }
 
-    /// The regions the engine makes of output `name` (GestureEngine+Desktop.swift): the output's
-    /// region over the whole surface with one region per window, bottom-most first; nil when the
-    /// desktop has no such output. What a picture of a replay draws (`gestured replay --desktop`).
-    public func regions(ofOutput name: String) -> RegionSpec? {
-        guard let o = output(named: name) else { return nil }
-        var spec = RegionSpec(id: DesktopRegions.outputPrefix + name, children: windows(on: name).map { w in
-            var window = RegionSpec(id: w.regionID, frame: GestureEngine.frame(of: w, on: o))
-            window.role = .window
-            return window
-        })
-        spec.role = .output
-        return spec
-    }
-
     /// The topmost window of output `name` containing `point` (output logical pixels), or nil.
     public func window(at point: Point, on name: String) -> DesktopWindow? {
         windows(on: name).last { w in

@@ -128,6 +128,7 @@ extension EngineLane {
         var event = TouchEvent(phase: phase, id: records[ri].id, location: location, region: records[ri].regionID,
                                responder: records[ri].responderID, tapCount: records[ri].tapCount, time: now,
                                device: deviceName)
+        if phase == .began { event.chain = chainNames(of: ri) }
         if let pen = records[ri].pen {
             event.type = pen.type
             event.pressure = pen.pressure
@@ -136,6 +137,14 @@ extension EngineLane {
             event.buttons = pen.buttons
         }
         return .touch(event)
+    }
+
+    /// The ids of touch record `ri`'s hit chain: its region, then the ancestors up to the root (empty
+    /// when it hit nothing, or when its region has gone since).
+    func chainNames(of ri: Int) -> [String] {
+        let region = records[ri].region
+        guard region >= 0, region < tree.nodes.count, tree.nodes[region].id == records[ri].regionID else { return [] }
+        return tree.chain(from: region).map { tree.nodes[$0].id }
     }
 
     @inline(__always)

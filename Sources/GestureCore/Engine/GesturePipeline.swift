@@ -184,7 +184,14 @@ public struct GesturePipeline: Sendable {
         if let hover = frame.hover {
             out.append(.touch(TouchEvent(hover, time: frame.time, region: nil, device: frame.device.name)))
         }
+        let device = frame.device.id
         out += engine.process(frame)
+        // A touch's began line carries the hit chain the engine bound it to (docs/protocol.md).
+        for k in out.indices {
+            guard case .touch(var t) = out[k], t.phase == .began, t.hoverPhase == nil, t.chain == nil else { continue }
+            t.chain = engine.touchChain(t.id, device: device)
+            out[k] = .touch(t)
+        }
         return out
     }
 }

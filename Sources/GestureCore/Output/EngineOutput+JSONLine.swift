@@ -80,6 +80,7 @@ extension TouchEvent {
         typealias W = JSONObjectWriter
         let finger = 10 * W.keyBytes + W.bound("touch") + W.bound(phaseName) + W.bound(region ?? "")
             + W.bound(responder ?? "") + W.bound(device) + 3 * JSONLine.numberBytes + JSONLine.pointBytes + 2
+            + (chain.map { W.keyBytes + $0.reduce(2) { $0 + W.bound($1) + 1 } } ?? 0)
         guard type != .finger else { return finger }
         // kind, pressure, altitude, azimuth, distance, buttons (three names at most).
         return finger + 6 * W.keyBytes + W.bound(type.rawValue) + 4 * JSONLine.numberBytes + 3 * (W.bound("stylus3") + 1) + 2
@@ -93,6 +94,7 @@ extension TouchEvent {
         if let region { w.add("region", region) }
         if let window { w.add(encoded: window.field) }
         if let responder { w.add("responder", responder) }
+        if let chain { w.add("chain", chain) }
         w.add("tapCount", tapCount)
         w.add("time", time.seconds)
         w.add("device", device)

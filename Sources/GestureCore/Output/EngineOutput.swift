@@ -104,6 +104,10 @@ public struct TouchEvent: Hashable, Sendable {
     /// `distance` (0…1) says how far from the glass it is, where known.
     public var hoverPhase: PenHover.Phase?
     public var distance: Double?
+    /// On a `began` line: the hit chain the engine bound the touch to, the hit region first, then its
+    /// ancestors up to the root (a window's region and its output's among them when the touch landed
+    /// on a window); nil on every other line (docs/protocol.md, "The hit chain of a touch").
+    public var chain: [String]?
 
     public init(phase: TouchPhase, id: TouchID, location: Point, region: String?, responder: String? = nil,
                 tapCount: Int, time: Timestamp, device: String) {

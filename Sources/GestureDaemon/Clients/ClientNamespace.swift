@@ -52,6 +52,7 @@ enum ClientNamespace {
         case .touch(var t):
             t.region = t.region.map { local($0, for: viewer) }
             t.responder = t.responder.map { local($0, for: viewer) }
+            t.chain = t.chain.map { $0.map { local($0, for: viewer) } }
             return .touch(t)
         case .explain(var e):
             e.gesture = local(e.gesture, for: viewer)

@@ -1,5 +1,6 @@
 import GestureCore
 import GestureConfig
+import GestureProtocol
 import GestureRecording
 import GesturePosix
 
@@ -154,6 +155,35 @@ public enum Replay {
     /// Where each recording's device lies (its surface; with a desktop, its output), as the replay places it.
     public static func placements(_ recordings: [Recording], options: ReplayOptions) -> [ReplayPlacement] {
         start(recordings, options: options).placements
+    }
+
+    /// Each recording's surface as the engine lays it out before the first touch (ids in file order).
+    public static func surfaceLayouts(_ recordings: [Recording], options: ReplayOptions) -> [SurfaceLayout] {
+        let (engine, placements) = start(recordings, options: options)
+        return layouts(recordings, engine: engine, placements: placements)
+    }
+
+    private static func layouts(_ recordings: [Recording], engine: GestureEngine,
+                                placements: [ReplayPlacement]) -> [SurfaceLayout] {
+        recordings.enumerated().map { i, recording in
+            let d = recording.description
+            return engine.surfaceLayout(device: i, name: d.name, kind: d.kind, size: placements[i].surface.size(for: d))
+        }
+    }
+
+    /// The `scene` reply a daemon playing these recordings would give before their first touch
+    /// (`gestured replay --scene`, docs/protocol.md "The scene"): each recording a device (ids in
+    /// file order) with its surface as the engine lays it out, over the `--desktop` snapshot if any.
+    public static func scene(_ recordings: [Recording], options: ReplayOptions) -> String {
+        let (engine, placements) = start(recordings, options: options)
+        let surfaces = layouts(recordings, engine: engine, placements: placements)
+        let desktop = engine.desktop.map { desktop in
+            desktop.sceneJSON(backend: "replay") { engine.window(forRegion: $0.regionID)?.rule }
+        } ?? "null"
+        let configuration = options.configuration.engine
+        return Daemon.sceneReply(regions: configuration.root,
+                                 gestures: configuration.recognizers + configuration.windowRules.flatMap(\.gestures),
+                                 desktop: desktop, surfaces: surfaces) { $0 }
     }
 
     /// The engine a replay starts with, and its devices' places: with a desktop, the desktop's

@@ -25,6 +25,8 @@ public struct ReplayPresentation {
     public var printsBindings = false
     /// Print (and compare) routine explain lines too (`--verbose`).
     public var showsRoutine = false
+    /// Print the `scene` reply first (`--scene`), as JSON whatever the format.
+    public var printsScene = false
 
     public init(format: OutputFormat, printsTouches: Bool, svgPath: String? = nil, expectPath: String? = nil,
                 writesExpected: Bool = false, forwardPath: String? = nil, configName: String) {
@@ -56,6 +58,7 @@ public struct ReplayPresentation {
         var clones = Replay.desktopEvents(recordings, configuration: options.configuration)
         let forwarded: ((Int, [RawEvent]) -> Void)? = forwardPath == nil ? nil : { clones[$0] += $1 }
         announceDevices(recordings, configuration: options.configuration, printer: comparing ? nil : printer)
+        if printsScene && !comparing { writer.write(line: Replay.scene(recordings, options: options)) }
         // With --explain the engine's explain line says what a forwarding verdict says: printed once.
         let verdictsExplained = options.explains && format == .text
         let notes: (Int, String) -> Void = { index, note in
@@ -73,14 +76,12 @@ public struct ReplayPresentation {
         var status: Int32 = 0
         if let svgPath {
             let placements = Replay.placements(recordings, options: options)
+            let layouts = Replay.surfaceLayouts(recordings, options: options)
             let devices = recordings.enumerated().map { i, recording in
-                // With a desktop, a touchscreen's output and its windows, below the config's own regions.
-                var root = options.configuration.engine.root
-                if let name = placements[i].output, let output = options.desktop?.regions(ofOutput: name) {
-                    root.children.insert(output, at: 0)
-                }
-                return ReplayPicture.Device(description: recording.description, source: recording.source,
-                                            surface: placements[i].surface, root: root, windows: windows)
+                // The engine's layout: with a desktop, a touchscreen's output and its windows below
+                // the config's own regions, as the scene's `surfaces` give them.
+                ReplayPicture.Device(description: recording.description, source: recording.source,
+                                     surface: placements[i].surface, layout: layouts[i], windows: windows)
             }
             let names = recordings.map { $0.source.split(separator: "/").last.map(String.init) ?? $0.source }
             var unique: [String] = []

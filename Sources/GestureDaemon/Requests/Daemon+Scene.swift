@@ -8,7 +8,23 @@ import GestureProtocol
 extension Daemon {
     func answerScene(client: Int) -> String {
         let engine = configuration.engine
-        let gestures = (engine.recognizers + engine.windowRules.flatMap(\.gestures)).map { spec -> String in
+        let surfaces = devices.keys.sorted().map { id -> SurfaceLayout in
+            let d = devices[id]!
+            return pipeline.engine.surfaceLayout(device: id, name: d.ref.name, kind: d.ref.kind,
+                                                 size: d.surface.size(for: d.evdev.description))
+        } + injected.map { d in
+            pipeline.engine.surfaceLayout(device: d.ref.id, name: d.ref.name, kind: d.ref.kind,
+                                          size: d.surface.size(for: d.recording.description))
+        }
+        return Self.sceneReply(regions: engine.root, gestures: engine.recognizers + engine.windowRules.flatMap(\.gestures),
+                               desktop: sceneDesktop(), surfaces: surfaces) { ClientNamespace.local($0, for: client) }
+    }
+
+    /// The scene reply's line (the daemon's, and `gestured replay --scene`'s): `local` names a region
+    /// id as the client asking sees it.
+    static func sceneReply(regions: RegionSpec, gestures: [RecognizerSpec], desktop: String, surfaces: [SurfaceLayout],
+                           local: (String) -> String) -> String {
+        let gestures = gestures.map { spec -> String in
             var j = JSONLine()
             j.add("id", spec.id)
             j.add("kind", spec.kind.rawValue)
@@ -18,10 +34,42 @@ extension Daemon {
             return j.line
         }
         return ProtocolLine.response("scene", [
-            ("regions", Self.sceneRegion(engine.root)),
+            ("regions", sceneRegion(regions)),
             ("gestures", ProtocolLine.array(gestures)),
-            ("desktop", sceneDesktop()),
+            ("desktop", desktop),
+            ("surfaces", ProtocolLine.array(surfaces.map { sceneSurface($0, local: local) })),
         ])
+    }
+
+    /// One device's surface as the engine lays it out (`SurfaceLayout`): its output and its regions'
+    /// frames in surface units and in the output's logical pixels.
+    static func sceneSurface(_ layout: SurfaceLayout, local: (String) -> String) -> String {
+        func rect(_ r: Rect) -> String {
+            "[\(JSONLine.number(r.minX)),\(JSONLine.number(r.minY)),\(JSONLine.number(r.width)),\(JSONLine.number(r.height))]"
+        }
+        let regions = layout.regions.map { r -> String in
+            var j = JSONLine()
+            j.add("id", local(r.id))
+            if let parent = r.parent { j.add("parent", local(parent)) }
+            j.add("depth", r.depth)
+            switch r.role {
+            case .plain: break
+            case .output: j.add("role", "output")
+            case .window: j.add("role", "window")
+            }
+            j.addRaw("frame", rect(r.frame))
+            if let f = r.outputFrame { j.addRaw("output-frame", rect(f)) }
+            if !r.interactive { j.add("interactive", false) }
+            if r.hidden { j.add("hidden", true) }
+            return j.line
+        }
+        var j = JSONLine()
+        j.add("device", layout.device)
+        j.add("kind", layout.kind.rawValue)
+        j.add("size", layout.size)
+        j.addRaw("output", layout.output.map(ProtocolLine.string) ?? "null")
+        j.addRaw("regions", ProtocolLine.array(regions))
+        return j.line
     }
 
     /// A region as the config wrote it: frame items as numbers (surface units) or "N%" strings.

@@ -84,6 +84,21 @@ class AttachTests(DaemonTestCase):
                                  ("press", "button", "recognized", 1, 1))
         run(main())
 
+    def test_a_touchs_began_line_carries_the_hit_chain_under_the_clients_own_ids(self):
+        daemon = self.daemon(inject=[TAP], extra=["--inject-when-subscribed"])
+
+        async def main():
+            async with await gestured.connect(daemon.socket) as client:
+                await client.attach({"id": "button", "frame": [100, 50, 60, 40], "publish-touches": True},
+                                    [{"id": "press", "kind": "tap"}], parent="screen")
+                got = await events_until(client, lambda e: isinstance(e, gestured.Touch)
+                                         and e.phase in ("ended", "cancelled"))
+                touches = [e for e in got if isinstance(e, gestured.Touch)]
+                self.assertEqual((touches[0].phase, touches[0].region, touches[0].chain),
+                                 ("began", "button", ["button", "screen"]))
+                self.assertEqual([t.chain for t in touches[1:]], [None] * (len(touches) - 1))
+        run(main())
+
     def test_an_invalid_attach_raises_the_daemons_error_with_its_path_and_the_connection_stays_usable(self):
         daemon = self.daemon()
 

@@ -61,6 +61,11 @@ class LineTests(unittest.TestCase):
                                      "region": "button", "responder": "panel", "tapCount": 1, "time": 12.3,
                                      "device": "ELAN"})
         self.assertEqual((touch.tap_count, touch.responder, touch.in_progress), (1, "panel", True))
+        chained = gestured.parse_line({"type": "touch", "phase": "began", "id": 18, "location": {"x": 5, "y": 6},
+                                       "region": "window:12", "chain": ["window:12", "output:eDP-1", "screen"],
+                                       "tapCount": 1, "time": 12.5, "device": "ELAN"})
+        self.assertEqual((chained.chain, chained.extra), (["window:12", "output:eDP-1", "screen"], {}))
+        self.assertEqual(chained.to_dict()["chain"], ["window:12", "output:eDP-1", "screen"])
         explain = gestured.parse_line({"type": "explain", "gesture": "tap", "region": "screen", "from": "possible",
                                        "to": "failed", "time": 12.4, "reason": "moved 7.2 mm > 5 mm", "routine": True})
         self.assertEqual((explain.from_state, explain.to_state, explain.routine), ("possible", "failed", True))

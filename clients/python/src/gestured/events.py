@@ -167,7 +167,9 @@ class Gesture(Event):
 class Touch(Event):
     """A touch line of a touch stream (``subscribe`` ``touches``, or ``publish-touches``):
     ``phase`` ``began`` / ``moved`` / ``stationary`` / ``ended`` / ``cancelled``; ``region`` the hit
-    region, ``responder`` the stream it was sent to (docs/protocol.md, "The responder chain")."""
+    region, ``responder`` the stream it was sent to (docs/protocol.md, "The responder chain");
+    on a ``began`` line ``chain``, the hit chain the daemon bound the touch to: the hit region
+    first, then its ancestors up to the root (docs/protocol.md, "The hit chain of a touch")."""
     phase: Optional[str] = None
     id: Optional[int] = None
     location: Optional[Point] = None
@@ -183,6 +185,7 @@ class Touch(Event):
     azimuth: Optional[float] = None
     distance: Optional[float] = None
     buttons: Optional[List[str]] = None
+    chain: Optional[List[str]] = None
 
     @property
     def in_progress(self) -> bool:
