@@ -21,7 +21,7 @@ extension EngineLane {
     /// Whether `r`'s held success is still waiting out its settle time (a finger may still join).
     func isSettling(_ r: Int) -> Bool {
         guard let until = slots[r].settleUntil else { return false }
-        return now < until && fingerMayJoin(r) && settleMotion(r) < slots[r].settleDistance
+        return now < until && fingerMayJoin(r) && !settledByMotion(r)
     }
 
     /// The recognizer `r`'s held success waits for that can decide only on its fingers' motion
@@ -82,7 +82,7 @@ extension EngineLane {
 
     /// Touchpads, at the end of a step: held touch `k`'s holder `q` has moved the settle distance.
     mutating func noteHeldMotion(_ k: Int, _ q: Int) {
-        guard forwarding.touches[k].movingSince == nil, settleMotion(q) >= slots[q].settleDistance else { return }
+        guard forwarding.touches[k].movingSince == nil, settledByMotion(q) else { return }
         forwarding.touches[k].movingSince = now
     }
 

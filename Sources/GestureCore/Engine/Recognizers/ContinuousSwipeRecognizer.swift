@@ -65,7 +65,7 @@ struct ContinuousSwipeRecognizer: RecognizerLogic {
                         && (motion.apart >= 2 * motion.together.length
                             || motion.opposed(input.touches) >= p.swipeBeginDistance) {
                 event = .spread(motion.apart, motion.together.length)
-            } else if tracker.translationMM.length >= p.swipeBeginDistance {
+            } else if tracker.translationMM.length >= p.swipeBeginDistance || input.verdict == .together {
                 event = .crossed(tracker.translationMM.length)
             } else {
                 return .none

@@ -60,7 +60,7 @@ struct PanRecognizer: RecognizerLogic {
             mostFingers = max(mostFingers, n)
             if let outside = Event.outside(n, minimum: p.minimumFingers, maximum: p.maximumFingers) {
                 event = outside
-            } else if tracker.translationMM.length >= p.panThreshold {
+            } else if tracker.translationMM.length >= p.panThreshold || (n >= 2 && input.verdict == .together) {
                 event = .crossed(tracker.translationMM.length)
             } else {
                 return .none

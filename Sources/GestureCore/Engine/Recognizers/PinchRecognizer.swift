@@ -85,7 +85,7 @@ struct PinchRecognizer: RecognizerLogic {
                 if input.desktopScrolls && motion.together >= p.pinchThreshold && motion.together >= 2 * d {
                     event = .scrolled
                 } else {
-                    guard d >= p.pinchThreshold else { return .none }
+                    guard d >= p.pinchThreshold || input.verdict == .apart else { return .none }
                     event = .spanChanged(d)
                 }
             }
