@@ -35,6 +35,7 @@ struct PanRecognizer: RecognizerLogic {
     private var fingers = FollowedFingers()
     private var mostFingers = 0
     private var contested = false
+    private var verdict = TouchpadVerdict.undecided
     var deadline: Timestamp? { nil }
 
     init(_ p: RecognizerParameters) { self.p = p }
@@ -51,6 +52,7 @@ struct PanRecognizer: RecognizerLogic {
         guard published == .possible || published.isInProgress else { return .none }
         let n = fingers.follow(input, capped: state == .active, limit: p.maximumFingers)
         contested = input.contested
+        verdict = input.verdict
         let followed = fingers.touches(of: input.touches)
         let moved = tracker.update(followed, at: input.time)
         motion.update(followed)
@@ -85,7 +87,7 @@ struct PanRecognizer: RecognizerLogic {
             state = .done
             proposal = .fail(.tooManyFingers(n, p.maximumFingers))
         case (.waiting, .crossed(let d)):
-            if motion.isPanLike || !contested {
+            if (motion.isPanLike && verdict != .apart) || !contested {
                 state = .active
                 proposal = .begin(.moved(d, p.panThreshold))
             }

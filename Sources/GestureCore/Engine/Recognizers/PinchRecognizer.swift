@@ -49,6 +49,7 @@ struct PinchRecognizer: RecognizerLogic {
     private var ring = VelocityRing()
     private var contested = false
     private var crowded = false
+    private var verdict = TouchpadVerdict.undecided
     /// The fingers it reports: those of the set it tracks (two, or on a touchpad every finger down
     /// when the set formed: a pinch of three fingers is a pinch of three).
     private var fingers = 2
@@ -70,6 +71,7 @@ struct PinchRecognizer: RecognizerLogic {
         let two = pair.update(input, pairChanged: &changedPair)
         contested = input.contested
         crowded = input.crowded
+        verdict = input.verdict
         let event: Event
         switch state {
         case .waiting, .tracking:
@@ -120,7 +122,7 @@ struct PinchRecognizer: RecognizerLogic {
             state = .done
             proposal = .fail(.notEnoughMovement(abs(motion.spanChange), p.pinchThreshold))
         case (.tracking, .spanChanged(let d)):
-            if !crowded && (motion.isPinchLike || !contested) {
+            if !crowded && ((motion.isPinchLike && verdict != .together) || !contested) {
                 state = .active
                 proposal = .begin(.spanChanged(d, p.pinchThreshold))
             }

@@ -3,8 +3,9 @@
 /// pad) from where they were when the finger count last changed, and decides as soon as both have
 /// moved a little: the same way (their directions in the same or neighbouring 45° sectors) is a
 /// scroll or swipe, other ways a pinch. The little is 1.5 mm for two fingers, 2 mm for three, 2.5 mm
-/// for four. One finger moving 4 / 6 / 8 mm while the other stays under that also decides (a
-/// resting finger beside a moving one), and so does a pair still close together (within 7 mm
+/// for four. One finger moving 4 / 6 / 8 mm while the other stays under that also decides: the
+/// lower one still is a resting thumb, the upper one still makes two fingers a scroll and more a
+/// pinch (the thumb moving towards the fingers); and so does a pair still close together (within 7 mm
 /// vertically and 40 mm sideways) 150 ms after the count changed once either has moved 1 mm.
 ///
 /// The engine ends a touchpad gesture's settling at this decision (instead of after 6 mm of motion)
@@ -158,7 +159,12 @@ struct TouchpadPairClassifier: Sendable {
         if d1 < noMotion && d2 < noMotion { return .undecided }
         if elapsed > closeTimeout && abs(separation.x) < closeX && abs(separation.y) < closeY { return .together }
         let least = minimumMove(fingers: n)
-        if max(d1, d2) >= maximumMove(fingers: n) && min(d1, d2) < least { return .oneMoving }
+        if max(d1, d2) >= maximumMove(fingers: n) && min(d1, d2) < least {
+            // The lower finger still: a resting thumb. The upper one still while the lower moves: of
+            // two fingers a one-finger scroll, of more a thumb pinching towards the fingers.
+            if d2 < least { return .thumbResting }
+            return n == 2 ? .together : .apart
+        }
         if d1 < least || d2 < least { return .undecided }
         return Octants(firstMoved).neighbours(Octants(secondMoved)) ? .together : .apart
     }
@@ -172,9 +178,9 @@ enum TouchpadVerdict: Sendable, Equatable {
     case together
     /// They move different ways: a pinch.
     case apart
-    /// One moved far while the other stayed: a resting finger beside a moving one. libinput makes it
-    /// a scroll of two fingers or a pinch of more (or a thumb); the engine's own rules decide it.
-    case oneMoving
+    /// The upper finger moved far while the lower one stayed: libinput takes the lower one for a
+    /// resting thumb (the other is the pointer); the engine's own rules decide it.
+    case thumbResting
 }
 
 /// The 45° sectors a motion points into, as bits (0 is up, then clockwise; y grows down the pad). A
