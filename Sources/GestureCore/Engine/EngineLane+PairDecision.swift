@@ -32,4 +32,11 @@ extension EngineLane {
     func settledByMotion(_ r: Int) -> Bool {
         pairVerdict(r) != .undecided || settleMotion(r) >= slots[r].settleDistance
     }
+
+    /// A touchpad pinch `r` whose fingers libinput has decided are a pinch is not crowded by a tap
+    /// of as many fingers (`crowdingRival`): fingers that moved that far apart are no tap (libinput's
+    /// tap gives up after 1.3 mm), though the tap's own 5 mm have not yet failed it.
+    func pinchDecided(_ r: Int, past o: Int) -> Bool {
+        slots[r].kind == .pinch && (slots[o].kind == .tap || slots[o].kind == .swipe) && pairVerdict(r) == .apart
+    }
 }

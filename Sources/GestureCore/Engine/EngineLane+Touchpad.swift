@@ -130,7 +130,7 @@ extension EngineLane {
         for o in slots.indices where o != r && slots[o].state == .possible && !slots[o].touches.isEmpty {
             let kind = slots[o].kind
             guard kind != .pinch && kind != .rotation, slots[o].fingerRange.contains(n), shareTouches(r, o),
-                  canPrevent(o, r) else { continue }
+                  canPrevent(o, r), !pinchDecided(r, past: o) else { continue }
             return o
         }
         return nil
