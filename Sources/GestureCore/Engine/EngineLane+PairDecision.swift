@@ -20,7 +20,7 @@ extension EngineLane {
     /// The classifier's decision for `r`'s fingers: when they are all the pad's gesture fingers (two
     /// or more), else `.undecided`.
     func pairVerdict(_ r: Int) -> TouchpadVerdict {
-        guard deviceKind == .touchpad, slots[r].active >= 2, pairDecision.fingers == slots[r].active else {
+        guard deviceKind == .touchpad, slots[r].active >= 1, pairDecision.fingers == slots[r].active else {
             return .undecided
         }
         return pairDecision.verdict

@@ -62,7 +62,7 @@ struct PanRecognizer: RecognizerLogic {
             mostFingers = max(mostFingers, n)
             if let outside = Event.outside(n, minimum: p.minimumFingers, maximum: p.maximumFingers) {
                 event = outside
-            } else if tracker.translationMM.length >= p.panThreshold || (n >= 2 && input.verdict == .together) {
+            } else if tracker.translationMM.length >= p.panThreshold || input.verdict == .together {
                 event = .crossed(tracker.translationMM.length)
             } else {
                 return .none
@@ -89,7 +89,8 @@ struct PanRecognizer: RecognizerLogic {
         case (.waiting, .crossed(let d)):
             if (motion.isPanLike && verdict != .apart) || !contested {
                 state = .active
-                proposal = .begin(.moved(d, p.panThreshold))
+                proposal = .begin(d >= p.panThreshold ? .moved(d, p.panThreshold)
+                                                      : .decidedLikeLibinput(verdict, mostFingers, d))
             }
         case (.waiting, .allLifted):
             state = .done

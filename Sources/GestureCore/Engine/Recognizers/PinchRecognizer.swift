@@ -124,7 +124,8 @@ struct PinchRecognizer: RecognizerLogic {
         case (.tracking, .spanChanged(let d)):
             if !crowded && ((motion.isPinchLike && verdict != .together) || !contested) {
                 state = .active
-                proposal = .begin(.spanChanged(d, p.pinchThreshold))
+                proposal = .begin(d >= p.pinchThreshold ? .spanChanged(d, p.pinchThreshold)
+                                                        : .decidedLikeLibinput(.apart, fingers, d))
             }
         case (.tracking, .scrolled):
             state = .done

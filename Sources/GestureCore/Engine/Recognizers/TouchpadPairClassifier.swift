@@ -49,6 +49,9 @@ struct TouchpadPairClassifier: Sendable {
     static let closeTimeout = 150.0
     static let closeX = 40.0
     static let closeY = 7.0
+    /// One finger alone is the pointer once it moved this far, mm: libinput's tap gives up there
+    /// (its tap motion threshold), and its pointer has been moving since the first motion.
+    static let pointerMove = 1.3
 
     private(set) var state = State.idle
     /// The fingers of the set, in frame order, and the two followed (ids, origins in mm).
@@ -86,7 +89,7 @@ struct TouchpadPairClassifier: Sendable {
             n += 1
         }
         let event: Event
-        if n < 2 {
+        if n < 1 {
             event = .cleared
         } else if !same || n != members.count || state == .idle {
             event = .formed
@@ -146,6 +149,7 @@ struct TouchpadPairClassifier: Sendable {
             if touches[k].id == second { b = touches[k].physicalLocation }
         }
         guard let a, let b else { return .undecided }
+        if fingers == 1 { return (a - firstOrigin).length >= Self.pointerMove ? .together : .undecided }
         return Self.judge(firstMoved: a - firstOrigin, secondMoved: b - secondOrigin, separation: a - b,
                           fingers: fingers, elapsed: time.milliseconds(since: formedAt))
     }
@@ -171,7 +175,7 @@ struct TouchpadPairClassifier: Sendable {
 }
 
 /// What `TouchpadPairClassifier` decided about a touchpad gesture's fingers.
-enum TouchpadVerdict: Sendable, Equatable {
+enum TouchpadVerdict: Sendable, Hashable {
     /// Not yet: the followed fingers moved too little.
     case undecided
     /// They move the same way (or stayed close together past the timeout): a scroll or a swipe.
