@@ -100,6 +100,8 @@ extension EngineLane {
     /// fingers' origins in a frame where the count changes.
     mutating func decideAgain(from before: Int, to n: Int, since: Timestamp? = nil, _ out: inout [EngineOutput]) {
         let reason = Reason.fingersChanged(before, n)
+        // libinput takes the fingers' origins afresh when it decides again.
+        pairDecision.reset()
         for r in slots.indices where slots[r].active > 0 && Self.decidesAgain(slots[r].kind) {
             switch slots[r].state {
             case .began, .changed:

@@ -218,7 +218,7 @@ enum Reason: Sendable, Hashable {
             case .together where n >= 3: return "\(n) fingers moved the same way \(f(d)) mm: libinput's swipe"
             case .together where n == 2: return "2 fingers moved the same way \(f(d)) mm: libinput's scroll"
             case .together: return "moved \(f(d)) mm >= \(f(TouchpadPairClassifier.pointerMove)) mm: libinput's pointer"
-            case .undecided, .thumbResting: return "moved \(f(d)) mm"
+            case .undecided: return "moved \(f(d)) mm"
             }
         case .spanChanged(let d, let t): return "span changed " + cmp(d, ">=", t, " mm")
         case .turned(let d, let t): return "turned " + cmp(d, ">=", t, "°")

@@ -66,7 +66,8 @@ struct ContinuousSwipeRecognizer: RecognizerLogic {
                             || motion.opposed(input.touches) >= p.swipeBeginDistance)
                         || (input.verdict == .apart && motion.apart > motion.together.length) {
                 event = .spread(motion.apart, motion.together.length)
-            } else if tracker.translationMM.length >= p.swipeBeginDistance || input.verdict == .together {
+            } else if tracker.translationMM.length >= p.swipeBeginDistance
+                        || (input.verdict == .together && tracker.translationMM.length >= 1) {
                 event = .crossed(tracker.translationMM.length)
             } else {
                 return .none

@@ -35,7 +35,6 @@ struct PanRecognizer: RecognizerLogic {
     private var fingers = FollowedFingers()
     private var mostFingers = 0
     private var contested = false
-    private var verdict = TouchpadVerdict.undecided
     var deadline: Timestamp? { nil }
 
     init(_ p: RecognizerParameters) { self.p = p }
@@ -52,7 +51,6 @@ struct PanRecognizer: RecognizerLogic {
         guard published == .possible || published.isInProgress else { return .none }
         let n = fingers.follow(input, capped: state == .active, limit: p.maximumFingers)
         contested = input.contested
-        verdict = input.verdict
         let followed = fingers.touches(of: input.touches)
         let moved = tracker.update(followed, at: input.time)
         motion.update(followed)
@@ -87,10 +85,10 @@ struct PanRecognizer: RecognizerLogic {
             state = .done
             proposal = .fail(.tooManyFingers(n, p.maximumFingers))
         case (.waiting, .crossed(let d)):
-            if (motion.isPanLike && verdict != .apart) || !contested {
+            if motion.isPanLike || !contested {
                 state = .active
                 proposal = .begin(d >= p.panThreshold ? .moved(d, p.panThreshold)
-                                                      : .decidedLikeLibinput(verdict, mostFingers, d))
+                                                      : .decidedLikeLibinput(.together, mostFingers, d))
             }
         case (.waiting, .allLifted):
             state = .done

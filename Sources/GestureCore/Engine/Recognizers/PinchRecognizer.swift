@@ -49,7 +49,6 @@ struct PinchRecognizer: RecognizerLogic {
     private var ring = VelocityRing()
     private var contested = false
     private var crowded = false
-    private var verdict = TouchpadVerdict.undecided
     /// The fingers it reports: those of the set it tracks (two, or on a touchpad every finger down
     /// when the set formed: a pinch of three fingers is a pinch of three).
     private var fingers = 2
@@ -71,7 +70,6 @@ struct PinchRecognizer: RecognizerLogic {
         let two = pair.update(input, pairChanged: &changedPair)
         contested = input.contested
         crowded = input.crowded
-        verdict = input.verdict
         let event: Event
         switch state {
         case .waiting, .tracking:
@@ -87,7 +85,7 @@ struct PinchRecognizer: RecognizerLogic {
                 if input.desktopScrolls && motion.together >= p.pinchThreshold && motion.together >= 2 * d {
                     event = .scrolled
                 } else {
-                    guard d >= p.pinchThreshold || input.verdict == .apart else { return .none }
+                    guard d >= p.pinchThreshold || (input.verdict == .apart && motion.isPinchLike) else { return .none }
                     event = .spanChanged(d)
                 }
             }
@@ -122,7 +120,7 @@ struct PinchRecognizer: RecognizerLogic {
             state = .done
             proposal = .fail(.notEnoughMovement(abs(motion.spanChange), p.pinchThreshold))
         case (.tracking, .spanChanged(let d)):
-            if !crowded && ((motion.isPinchLike && verdict != .together) || !contested) {
+            if !crowded && (motion.isPinchLike || !contested) {
                 state = .active
                 proposal = .begin(d >= p.pinchThreshold ? .spanChanged(d, p.pinchThreshold)
                                                         : .decidedLikeLibinput(.apart, fingers, d))

@@ -1,57 +1,54 @@
-/// How libinput decides a touchpad's multi-finger gesture (docs/recognizers.md, "Touchpads"): it
-/// follows two of the fingers (both of a pair; of three or four, the highest and the lowest on the
-/// pad) from where they were when the finger count last changed, and decides as soon as both have
-/// moved a little: the same way (their directions in the same or neighbouring 45° sectors) is a
-/// scroll or swipe, other ways a pinch. The little is 1.5 mm for two fingers, 2 mm for three, 2.5 mm
-/// for four. One finger moving 4 / 6 / 8 mm while the other stays under that also decides: the
-/// lower one still is a resting thumb, the upper one still makes two fingers a scroll and more a
-/// pinch (the thumb moving towards the fingers); and so does a pair still close together (within 7 mm
-/// vertically and 40 mm sideways) 150 ms after the count changed once either has moved 1 mm.
+/// How libinput decides a touchpad's gesture (docs/recognizers.md, "Touchpads"): it follows two of
+/// the fingers (both of a pair; of three or four, the highest and the lowest on the pad) from where
+/// they were when the finger count last changed, and decides as soon as both have moved a little:
+/// the same way (their directions in the same or neighbouring 45° sectors) is a scroll or swipe,
+/// other ways a pinch. The little is 1.5 mm for two fingers, 2 mm for three, 2.5 mm for four. One
+/// finger alone is the pointer once it moved 1.3 mm (libinput's pointer moves at once; its tap gives
+/// up at 1.3 mm, and here a pan that begins excludes the tap).
+///
+/// libinput also decides when one finger moves 4 mm while the other stays (a resting thumb, or a
+/// "one-finger scroll") and when a pair close together is still undecided after 150 ms (a scroll).
+/// The engine does not take those: one finger anchored while the other moves is a pinch here, and
+/// a slow zoom of two fingers side by side is no scroll; its own settling (150 ms, 6 mm) covers them.
 ///
 /// The engine ends a touchpad gesture's settling at this decision (instead of after 6 mm of motion)
-/// and lets the multi-finger pan, swipe and pinch begin on it; their own motion rules still say
-/// which one it is (`TouchpadVerdict`, `EngineLane+PairDecision.swift`).
+/// and lets the pan, the continuous swipe and the pinch begin on it; their own motion rules still
+/// say which one it is (`TouchpadVerdict`, `EngineLane+PairDecision.swift`).
 ///
 /// | from      | event        | to        | why                                                       |
 /// |-----------|--------------|-----------|-----------------------------------------------------------|
-/// | idle      | formed       | measuring | two or more fingers down: their origins are here          |
-/// | idle      | moved        | idle      | — (fewer than two fingers)                                |
+/// | idle      | formed       | measuring | fingers down: their origins are here                      |
+/// | idle      | moved        | idle      | — (no finger down)                                        |
 /// | idle      | cleared      | idle      | —                                                         |
-/// | measuring | formed       | measuring | the set changed: start again                              |
+/// | measuring | formed       | measuring | the set changed (or one finger's landing jump): start again |
 /// | measuring | moved        | measuring / decided | decided once `judge` says so                    |
-/// | measuring | cleared      | idle      | fewer than two fingers                                    |
+/// | measuring | cleared      | idle      | no finger down                                            |
 /// | decided   | formed       | measuring | the set changed: decide again                             |
-/// | decided   | moved        | decided   | — (libinput keeps its decision until the count changes)   |
-/// | decided   | cleared      | idle      | fewer than two fingers                                    |
+/// | decided   | moved        | decided   | — (libinput keeps its decision until the count changes), except that a scroll or swipe judged apart within `pinchCorrection` becomes a pinch |
+/// | decided   | cleared      | idle      | no finger down                                            |
 struct TouchpadPairClassifier: Sendable {
     enum State: Sendable, Equatable {
         case idle, measuring
         case decided(TouchpadVerdict)
     }
     enum Event: Sendable, Equatable {
-        /// Two or more fingers whose set is new (or an origin rebased).
+        /// Fingers whose set is new (or one finger's origin rebased).
         case formed
         /// The set's fingers as they are now: the judgement of their motion since it formed.
         case moved(TouchpadVerdict)
-        /// Fewer than two fingers down.
+        /// No finger down.
         case cleared
     }
 
     /// The least both followed fingers must move before their directions are compared, mm (libinput's
     /// 1.5 mm for two fingers, half a millimetre more for each finger more).
     static func minimumMove(fingers n: Int) -> Double { 1.5 + 0.5 * Double(n - 2) }
-    /// One finger moving this far while the other stays under `minimumMove` decides too, mm.
-    static func maximumMove(fingers n: Int) -> Double { 4 + 2 * Double(n - 2) }
-    /// Below this, both fingers moved too little to say anything, mm.
-    static let noMotion = 1.0
-    /// After this long (ms from the set forming), fingers close together moving at all are a scroll
-    /// or swipe; close is within `closeX` mm sideways and `closeY` mm vertically.
-    static let closeTimeout = 150.0
-    static let closeX = 40.0
-    static let closeY = 7.0
     /// One finger alone is the pointer once it moved this far, mm: libinput's tap gives up there
     /// (its tap motion threshold), and its pointer has been moving since the first motion.
     static let pointerMove = 1.3
+    /// A scroll or swipe decided on short motions may still turn out a pinch within this long after
+    /// the set formed, ms (libinput corrects its guess so: short motions' directions are coarse).
+    static let pinchCorrection = 300.0
 
     private(set) var state = State.idle
     /// The fingers of the set, in frame order, and the two followed (ids, origins in mm).
@@ -79,15 +76,20 @@ struct TouchpadPairClassifier: Sendable {
     }
 
     /// Feeds one frame's fingers (resting ones left out; lifting ones are not part of the set). Like
-    /// libinput's, the origins are where the fingers were when the set formed: a contact's landing
-    /// jump that the hygiene drops for the recognizers (`originRebased`) still counts here.
+    /// libinput's, the origins of two or more fingers are where they were when the set formed: a
+    /// contact's landing jump that the hygiene drops for the recognizers (`originRebased`) still
+    /// counts there.
     mutating func update(_ touches: [Touch], at time: Timestamp) {
         var n = 0
         var same = true
+        var rebased = false
         for k in touches.indices where !touches[k].phase.isTerminal {
             if n >= members.count || members[n] != touches[k].id { same = false }
+            rebased = rebased || touches[k].originRebased
             n += 1
         }
+        // One finger alone is judged against a tap, which ignores a landing jump: so does the pointer.
+        if n == 1 && rebased { same = false }
         let event: Event
         if n < 1 {
             event = .cleared
@@ -106,7 +108,11 @@ struct TouchpadPairClassifier: Sendable {
             state = .measuring
         case (.measuring, .moved(let v)):
             if v != .undecided { state = .decided(v) }
-        case (.decided, .moved), (.idle, .moved):
+        case (.decided(let was), .moved(let v)):
+            if was == .together && v == .apart && time.milliseconds(since: formedAt) < Self.pinchCorrection {
+                state = .decided(.apart)
+            }
+        case (.idle, .moved):
             break
         case (.idle, .cleared), (.measuring, .cleared), (.decided, .cleared):
             members.removeAll(keepingCapacity: true)
@@ -150,26 +156,14 @@ struct TouchpadPairClassifier: Sendable {
         }
         guard let a, let b else { return .undecided }
         if fingers == 1 { return (a - firstOrigin).length >= Self.pointerMove ? .together : .undecided }
-        return Self.judge(firstMoved: a - firstOrigin, secondMoved: b - secondOrigin, separation: a - b,
-                          fingers: fingers, elapsed: time.milliseconds(since: formedAt))
+        return Self.judge(firstMoved: a - firstOrigin, secondMoved: b - secondOrigin, fingers: fingers)
     }
 
-    /// libinput's decision from the two followed fingers' motion since the set formed (mm), how far
-    /// apart they are (mm), how many fingers the set has and how long ago it formed (ms).
-    static func judge(firstMoved: Point, secondMoved: Point, separation: Point, fingers n: Int,
-                      elapsed: Double) -> TouchpadVerdict {
-        let d1 = firstMoved.length
-        let d2 = secondMoved.length
-        if d1 < noMotion && d2 < noMotion { return .undecided }
-        if elapsed > closeTimeout && abs(separation.x) < closeX && abs(separation.y) < closeY { return .together }
+    /// libinput's decision from the two followed fingers' motion since the set formed (mm) and how
+    /// many fingers the set has.
+    static func judge(firstMoved: Point, secondMoved: Point, fingers n: Int) -> TouchpadVerdict {
         let least = minimumMove(fingers: n)
-        if max(d1, d2) >= maximumMove(fingers: n) && min(d1, d2) < least {
-            // The lower finger still: a resting thumb. The upper one still while the lower moves: of
-            // two fingers a one-finger scroll, of more a thumb pinching towards the fingers.
-            if d2 < least { return .thumbResting }
-            return n == 2 ? .together : .apart
-        }
-        if d1 < least || d2 < least { return .undecided }
+        if firstMoved.length < least || secondMoved.length < least { return .undecided }
         return Octants(firstMoved).neighbours(Octants(secondMoved)) ? .together : .apart
     }
 }
@@ -182,9 +176,6 @@ enum TouchpadVerdict: Sendable, Hashable {
     case together
     /// They move different ways: a pinch.
     case apart
-    /// The upper finger moved far while the lower one stayed: libinput takes the lower one for a
-    /// resting thumb (the other is the pointer); the engine's own rules decide it.
-    case thumbResting
 }
 
 /// The 45° sectors a motion points into, as bits (0 is up, then clockwise; y grows down the pad). A
