@@ -114,20 +114,22 @@ import Testing
 
     /// No endless holds on a touchpad: two fingers turning about their middle (a pivot) give a bound
     /// pinch nothing to decide on (their span and centre stay), so it holds the second finger back;
-    /// once the fingers moved the settle distance (6 mm: the desktop would be scrolling) it has 150 ms,
-    /// then gives way and the desktop gets the second finger while the fingers are still turning.
+    /// once libinput would have decided the fingers (both moved 1.5 mm: the desktop would be
+    /// scrolling or pinching) it has 150 ms, then gives way and the desktop gets the second finger
+    /// while the fingers are still turning.
     @Test func turningTouchpadFingersAnUndecidedPinchHoldsReachTheDesktopAfterTheHoldLimit() {
         var s = EventScript.protocolB(slots: 5, keys: [.btnTouch, .btnToolFinger, .btnToolDoubleTap])
         s.down(slot: 0, id: 30, x: 400, y: 500); s.key(.btnTouch, true); s.key(.btnToolFinger, true); s.report()
         s.down(slot: 1, id: 31, x: 600, y: 500); s.key(.btnToolFinger, false); s.key(.btnToolDoubleTap, true); s.report()
-        var sixMillimetres: Int64?
+        var decided: Int64?
         for k in 1...100 {  // a quarter turn in a second, 10 mm from the middle
             let a = Double(k) * Double.pi / 200
             for f in 0..<2 {
                 let side = f == 0 ? -1.0 : 1.0
                 s.move(slot: Int32(f), x: 500 + Int32((side * 100 * cos(a)).rounded()), y: 500 + Int32((side * 100 * sin(a)).rounded()))
             }
-            if sixMillimetres == nil && 2 * 10 * sin(a / 2) >= 6 { sixMillimetres = s.now }
+            let each = 2 * 10 * sin(a / 2)  // how far each finger moved, mm (10 units a mm)
+            if decided == nil && each >= TouchpadPairClassifier.minimumMove(fingers: 2) { decided = s.now }
             s.report()
         }
         for f in 0..<2 { s.up(slot: Int32(f)) }
@@ -137,8 +139,8 @@ import Testing
         let verdicts = r.outputs.compactMap { if case .forwarding(let f) = $0 { f } else { nil } }
         // The first finger stops on the clone while the second is held, and moves on once it is released.
         #expect(verdicts.map(\.verdict) == [.hold, .pause, .release, .resume])
-        // Released in the frame 150 ms after the one where the fingers had moved 6 mm, 60 frames before the lift.
-        let moved = Timestamp(microseconds: sixMillimetres ?? 0)
+        // Released in the frame 150 ms after the one where both fingers had moved 1.5 mm, before the lift.
+        let moved = Timestamp(microseconds: decided ?? 0)
         #expect(verdicts.first { $0.verdict == .release }.map { $0.time.milliseconds(since: moved) } == 150)
         let explains = r.outputs.compactMap { if case .explain(let e) = $0 { e.reason } else { nil } }
         #expect(explains.contains("undecided after holding touch 2 from the desktop for 150 ms: gives way, the desktop gets it"))

@@ -59,9 +59,11 @@ import GestureTuning
         let testAfter = ThresholdFit.verdicts(judge, fit.configuration, measured, test)
         #expect(testBefore.contains(false), "the defaults should miss some of the held-out samples")
         for (k, i) in test.enumerated() where testBefore[k] { #expect(testAfter[k], "\(samples[i].name) was right") }
-        // The held-out swipe the defaults miss on its begin distance is learned from the other swipes.
+        // The held-out swipe's fingers move 2.6 mm together, under its begin distance, but it begins on
+        // libinput's decision (its highest and lowest fingers moved 2 mm the same way): right with the
+        // defaults, and still right after the fit.
         let swipe = try #require(test.firstIndex { samples[$0].name == "cros-cyan.3fg-swipe-right.swipe-3" })
-        #expect(!testBefore[swipe] && testAfter[swipe])
+        #expect(testBefore[swipe] && testAfter[swipe])
         // What the fit cannot learn: the slower gandof swipe's first finger rests 500 ms before the
         // others land and is a long press (no long-press sample says how long the user's are).
         var tuned = Self.defaults

@@ -39,7 +39,7 @@ extension EngineLane {
     func requirement(_ r: Int) -> Requirement {
         if deviceKind == .touchpad && slots[r].isSingleTap && holdsTouchDown(r) { return .waiting }
         if let until = slots[r].settleUntil, now < until, fingerMayJoin(r),
-           settleMotion(r) < slots[r].settleDistance { return .waiting }
+           !settledByMotion(r) { return .waiting }
         for q in slots[r].requires {
             switch slots[q].state {
             case .failed: continue
@@ -141,7 +141,7 @@ extension EngineLane {
             guard slots[r].state == .possible, slots[r].pending == nil else { continue }
             if fingerMayJoin(r) {
                 let until = slots[r].sequenceStart.adding(milliseconds: slots[r].settleTime)
-                if now < until && settleMotion(r) < slots[r].settleDistance { slots[r].settleUntil = until }
+                if now < until && !settledByMotion(r) { slots[r].settleUntil = until }
             }
             switch requirement(r) {
             case .clear:

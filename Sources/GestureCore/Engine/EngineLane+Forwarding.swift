@@ -49,8 +49,9 @@ struct ForwardedTouch: Sendable {
     var pausedFor = TouchID(rawValue: 0)
     /// When it was held (its first verdict): the start of its hold (EngineLane+Holds.swift).
     var heldAt = Timestamp.zero
-    /// Touchpads: when, held, its holder's fingers had first moved the settle distance (a desktop
-    /// scroll or swipe would be under way): the start of its hold (EngineLane+Holds.swift).
+    /// Touchpads: when, held, its holder's fingers had first moved far enough to end its settling
+    /// (libinput's decision about them: a desktop scroll or swipe would be under way): the start of
+    /// its hold (EngineLane+Holds.swift).
     var movingSince: Timestamp?
     /// Held in this step's first verdict (it may pause the others: `pauseOrResume`).
     var landedNow = false

@@ -21,7 +21,7 @@ extension EngineLane {
     /// Whether `r`'s held success is still waiting out its settle time (a finger may still join).
     func isSettling(_ r: Int) -> Bool {
         guard let until = slots[r].settleUntil else { return false }
-        return now < until && fingerMayJoin(r) && settleMotion(r) < slots[r].settleDistance
+        return now < until && fingerMayJoin(r) && !settledByMotion(r)
     }
 
     /// The recognizer `r`'s held success waits for that can decide only on its fingers' motion
@@ -71,18 +71,22 @@ extension EngineLane {
     /// settling is over (a finger may still join before that, and the gesture is decided again) and
     /// - on a touchscreen, the touch is held: the desktop's own gestures on a resting finger (a long
     ///   press) need the touch;
-    /// - on a touchpad, `q`'s fingers have moved the settle distance: resting fingers give the
-    ///   desktop nothing to do (no long press there), and real three-finger swipes rest 300 ms and
-    ///   more before they move; moving ones are a scroll or a swipe the desktop misses.
+    /// - on a touchpad, `q`'s fingers have moved far enough to end its settling (`settledByMotion`:
+    ///   libinput's decision about them, or the settle distance): resting fingers give the desktop
+    ///   nothing to do (no long press there), and real three-finger swipes rest 300 ms and more
+    ///   before they move; moving ones are a scroll or a swipe the desktop misses. That motion ends
+    ///   the settling, so the clock starts there.
     func forwardHoldStart(_ t: ForwardedTouch, by q: Int) -> Timestamp? {
-        guard let held = forwarding.isTouchpad ? t.movingSince : t.heldAt else { return nil }
+        if forwarding.isTouchpad { return t.movingSince }
+        let held = t.heldAt
         let settled = slots[q].sequenceStart.adding(milliseconds: slots[q].settleTime)
         return max(held, settled)
     }
 
-    /// Touchpads, at the end of a step: held touch `k`'s holder `q` has moved the settle distance.
+    /// Touchpads, at the end of a step: held touch `k`'s holder `q`'s fingers have moved far enough
+    /// to end its settling (`settledByMotion`).
     mutating func noteHeldMotion(_ k: Int, _ q: Int) {
-        guard forwarding.touches[k].movingSince == nil, settleMotion(q) >= slots[q].settleDistance else { return }
+        guard forwarding.touches[k].movingSince == nil, settledByMotion(q) else { return }
         forwarding.touches[k].movingSince = now
     }
 

@@ -100,6 +100,8 @@ extension EngineLane {
     /// fingers' origins in a frame where the count changes.
     mutating func decideAgain(from before: Int, to n: Int, since: Timestamp? = nil, _ out: inout [EngineOutput]) {
         let reason = Reason.fingersChanged(before, n)
+        // libinput takes the fingers' origins afresh when it decides again.
+        pairDecision.reset()
         for r in slots.indices where slots[r].active > 0 && Self.decidesAgain(slots[r].kind) {
             switch slots[r].state {
             case .began, .changed:
@@ -130,7 +132,7 @@ extension EngineLane {
         for o in slots.indices where o != r && slots[o].state == .possible && !slots[o].touches.isEmpty {
             let kind = slots[o].kind
             guard kind != .pinch && kind != .rotation, slots[o].fingerRange.contains(n), shareTouches(r, o),
-                  canPrevent(o, r) else { continue }
+                  canPrevent(o, r), !pinchDecided(r, past: o) else { continue }
             return o
         }
         return nil

@@ -197,6 +197,8 @@ struct EngineLane: Sendable {
     /// lasted while a gesture is under way (EngineLane+Touchpad.swift).
     var decidedFingers = 0
     var riseSince: Timestamp?
+    /// libinput's decision about a touchpad's fingers (EngineLane+PairDecision.swift).
+    var pairDecision = TouchpadPairClassifier()
     /// What the desktop gets of this lane's touches, when its device is forwarded (EngineLane+Forwarding.swift).
     var forwarding = LaneForwarding()
     /// The desktop (GestureEngine+Desktop.swift): the output region a touchscreen's touches may hit
@@ -278,7 +280,10 @@ struct EngineLane: Sendable {
                 liftedSlots = true
             }
         }
-        if deviceKind == .touchpad { decideAgainIfFingersRose(&out) }
+        if deviceKind == .touchpad {
+            decideAgainIfFingersRose(&out)
+            updatePairDecision(frame)
+        }
         // Each recognizer gets the seen touches bound to it, in frame order. Usually every seen touch is
         // bound to the same recognizers (one region): then they all get the same touches, shared.
         let shared = seenTouchesShareRecognizers()
@@ -304,6 +309,7 @@ struct EngineLane: Sendable {
             var input = RecognizerInput(time: now, touches: touches, surfaceSize: surfaceSize,
                                         unitsPerMM: unitsPerMM)
             input.clicked = hygiene.clicked
+            input.verdict = pairVerdict(r)
             // Only a recognizer still deciding (possible, its begin perhaps held) reads `contested`.
             if state == .possible && slots[r].touches.count >= 2 && (slots[r].kind == .pan || slots[r].kind == .pinch) {
                 input.contested = isContested(r)

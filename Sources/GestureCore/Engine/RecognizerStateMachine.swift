@@ -69,6 +69,9 @@ enum Reason: Sendable, Hashable {
     case tapsCompleted(Int)
     case held(Double)
     case moved(Double, Double)
+    /// A touchpad gesture begun on libinput's decision about its fingers (`TouchpadPairClassifier`),
+    /// before its own threshold: the verdict, the fingers, how far they moved (or the span changed), mm.
+    case decidedLikeLibinput(TouchpadVerdict, Int, Double)
     case spanChanged(Double, Double)
     case turned(Double, Double)
     case swiped(SwipeDirection, Double)
@@ -209,6 +212,14 @@ enum Reason: Sendable, Hashable {
             return "semi-MT device: it reports the fingers' bounding box, not their angle"
         case .held(let ms): return "held \(f(ms)) ms"
         case .moved(let d, let t): return "moved " + cmp(d, ">=", t, " mm")
+        case .decidedLikeLibinput(let v, let n, let d):
+            switch v {
+            case .apart: return "\(n) fingers moved different ways (span changed \(f(d)) mm): libinput's pinch"
+            case .together where n >= 3: return "\(n) fingers moved the same way \(f(d)) mm: libinput's swipe"
+            case .together where n == 2: return "2 fingers moved the same way \(f(d)) mm: libinput's scroll"
+            case .together: return "moved \(f(d)) mm >= \(f(TouchpadPairClassifier.pointerMove)) mm: libinput's pointer"
+            case .undecided: return "moved \(f(d)) mm"
+            }
         case .spanChanged(let d, let t): return "span changed " + cmp(d, ">=", t, " mm")
         case .turned(let d, let t): return "turned " + cmp(d, ">=", t, "°")
         case .swiped(let dir, let d): return "swiped \(dir.rawValue) \(f(d)) mm"

@@ -63,9 +63,11 @@ struct ContinuousSwipeRecognizer: RecognizerLogic {
                 event = outside
             } else if motion.apart >= p.swipeBeginDistance
                         && (motion.apart >= 2 * motion.together.length
-                            || motion.opposed(input.touches) >= p.swipeBeginDistance) {
+                            || motion.opposed(input.touches) >= p.swipeBeginDistance)
+                        || (input.verdict == .apart && motion.apart > motion.together.length) {
                 event = .spread(motion.apart, motion.together.length)
-            } else if tracker.translationMM.length >= p.swipeBeginDistance {
+            } else if tracker.translationMM.length >= p.swipeBeginDistance
+                        || (input.verdict == .together && tracker.translationMM.length >= 1) {
                 event = .crossed(tracker.translationMM.length)
             } else {
                 return .none

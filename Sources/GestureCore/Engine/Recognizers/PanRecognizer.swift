@@ -60,7 +60,7 @@ struct PanRecognizer: RecognizerLogic {
             mostFingers = max(mostFingers, n)
             if let outside = Event.outside(n, minimum: p.minimumFingers, maximum: p.maximumFingers) {
                 event = outside
-            } else if tracker.translationMM.length >= p.panThreshold {
+            } else if tracker.translationMM.length >= p.panThreshold || input.verdict == .together {
                 event = .crossed(tracker.translationMM.length)
             } else {
                 return .none
@@ -87,7 +87,8 @@ struct PanRecognizer: RecognizerLogic {
         case (.waiting, .crossed(let d)):
             if motion.isPanLike || !contested {
                 state = .active
-                proposal = .begin(.moved(d, p.panThreshold))
+                proposal = .begin(d >= p.panThreshold ? .moved(d, p.panThreshold)
+                                                      : .decidedLikeLibinput(.together, mostFingers, d))
             }
         case (.waiting, .allLifted):
             state = .done

@@ -85,7 +85,7 @@ struct PinchRecognizer: RecognizerLogic {
                 if input.desktopScrolls && motion.together >= p.pinchThreshold && motion.together >= 2 * d {
                     event = .scrolled
                 } else {
-                    guard d >= p.pinchThreshold else { return .none }
+                    guard d >= p.pinchThreshold || (input.verdict == .apart && motion.isPinchLike) else { return .none }
                     event = .spanChanged(d)
                 }
             }
@@ -122,7 +122,8 @@ struct PinchRecognizer: RecognizerLogic {
         case (.tracking, .spanChanged(let d)):
             if !crowded && (motion.isPinchLike || !contested) {
                 state = .active
-                proposal = .begin(.spanChanged(d, p.pinchThreshold))
+                proposal = .begin(d >= p.pinchThreshold ? .spanChanged(d, p.pinchThreshold)
+                                                        : .decidedLikeLibinput(.apart, fingers, d))
             }
         case (.tracking, .scrolled):
             state = .done

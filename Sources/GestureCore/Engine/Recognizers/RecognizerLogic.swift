@@ -25,6 +25,9 @@ struct RecognizerInput: ~Copyable, Sendable {
     /// Pinch / rotation: three or more fingers are down and a gesture of that many fingers is still
     /// possible on them: keep measuring, do not begin (a swipe is not a twist).
     var crowded = false
+    /// Touchpads: libinput's decision about these fingers (`TouchpadPairClassifier`), when the
+    /// recognizer's fingers are all the pad's gesture fingers; `.undecided` otherwise.
+    var verdict = TouchpadVerdict.undecided
 
     /// Whether any of the touches moved in this frame.
     var anyMoved: Bool { touches.contains { $0.phase == .moved } }

@@ -1,0 +1,224 @@
+/// How libinput decides a touchpad's gesture (docs/recognizers.md, "Touchpads"): it follows two of
+/// the fingers (both of a pair; of three or four, the highest and the lowest on the pad) from where
+/// they were when the finger count last changed, and decides as soon as both have moved a little:
+/// the same way (their directions in the same or neighbouring 45° sectors) is a scroll or swipe,
+/// other ways a pinch. The little is 1.5 mm for two fingers, 2 mm for three, 2.5 mm for four. One
+/// finger alone is the pointer once it moved 1.3 mm (libinput's pointer moves at once; its tap gives
+/// up at 1.3 mm, and here a pan that begins excludes the tap).
+///
+/// libinput also decides when one finger moves 4 mm while the other stays (a resting thumb, or a
+/// "one-finger scroll") and when a pair close together is still undecided after 150 ms (a scroll).
+/// The engine does not take those: one finger anchored while the other moves is a pinch here, and
+/// a slow zoom of two fingers side by side is no scroll; its own settling (150 ms, 6 mm) covers them.
+///
+/// The engine ends a touchpad gesture's settling at this decision (instead of after 6 mm of motion)
+/// and lets the pan, the continuous swipe and the pinch begin on it; their own motion rules still
+/// say which one it is (`TouchpadVerdict`, `EngineLane+PairDecision.swift`).
+///
+/// | from      | event        | to        | why                                                       |
+/// |-----------|--------------|-----------|-----------------------------------------------------------|
+/// | idle      | formed       | measuring | fingers down: their origins are here                      |
+/// | idle      | moved        | idle      | — (no finger down)                                        |
+/// | idle      | cleared      | idle      | —                                                         |
+/// | measuring | formed       | measuring | the set changed (or one finger's landing jump): start again |
+/// | measuring | moved        | measuring / decided | decided once `judge` says so                    |
+/// | measuring | cleared      | idle      | no finger down                                            |
+/// | decided   | formed       | measuring | the set changed: decide again                             |
+/// | decided   | moved        | decided   | — (libinput keeps its decision until the count changes), except that a scroll or swipe judged apart within `pinchCorrection` becomes a pinch |
+/// | decided   | cleared      | idle      | no finger down                                            |
+struct TouchpadPairClassifier: Sendable {
+    enum State: Sendable, Equatable {
+        case idle, measuring
+        case decided(TouchpadVerdict)
+    }
+    enum Event: Sendable, Equatable {
+        /// Fingers whose set is new (or one finger's origin rebased).
+        case formed
+        /// The set's fingers as they are now: the judgement of their motion since it formed.
+        case moved(TouchpadVerdict)
+        /// No finger down.
+        case cleared
+    }
+
+    /// The least both followed fingers must move before their directions are compared, mm (libinput's
+    /// 1.5 mm for two fingers, half a millimetre more for each finger more).
+    static func minimumMove(fingers n: Int) -> Double { 1.5 + 0.5 * Double(n - 2) }
+    /// One finger alone is the pointer once it moved this far, mm: libinput's tap gives up there
+    /// (its tap motion threshold), and its pointer has been moving since the first motion.
+    static let pointerMove = 1.3
+    /// A scroll or swipe decided on short motions may still turn out a pinch within this long after
+    /// the set formed, ms (libinput corrects its guess so: short motions' directions are coarse).
+    static let pinchCorrection = 300.0
+
+    private(set) var state = State.idle
+    /// The fingers of the set, in frame order, and the two followed (ids, origins in mm).
+    private var members: [TouchID] = []
+    private var first = TouchID(0)
+    private var second = TouchID(0)
+    private var firstOrigin = Point.zero
+    private var secondOrigin = Point.zero
+    private var formedAt = Timestamp.zero
+    /// How many fingers the set has (0 when idle).
+    private(set) var fingers = 0
+
+    /// The decision, or `.undecided`.
+    var verdict: TouchpadVerdict {
+        switch state {
+        case .decided(let v): v
+        case .idle, .measuring: .undecided
+        }
+    }
+
+    mutating func reset() {
+        state = .idle
+        members.removeAll(keepingCapacity: true)
+        fingers = 0
+    }
+
+    /// Feeds one frame's fingers (resting ones left out; lifting ones are not part of the set). Like
+    /// libinput's, the origins of two or more fingers are where they were when the set formed: a
+    /// contact's landing jump that the hygiene drops for the recognizers (`originRebased`) still
+    /// counts there.
+    mutating func update(_ touches: [Touch], at time: Timestamp) {
+        var n = 0
+        var same = true
+        var rebased = false
+        for k in touches.indices where !touches[k].phase.isTerminal {
+            if n >= members.count || members[n] != touches[k].id { same = false }
+            rebased = rebased || touches[k].originRebased
+            n += 1
+        }
+        // One finger alone is judged against a tap, which ignores a landing jump: so does the pointer.
+        if n == 1 && rebased { same = false }
+        let event: Event
+        if n < 1 {
+            event = .cleared
+        } else if !same || n != members.count || state == .idle {
+            event = .formed
+        } else {
+            event = .moved(judge(touches, at: time))
+        }
+        step(event, touches, at: time)
+    }
+
+    private mutating func step(_ event: Event, _ touches: [Touch], at time: Timestamp) {
+        switch (state, event) {
+        case (.idle, .formed), (.measuring, .formed), (.decided, .formed):
+            form(touches, at: time)
+            state = .measuring
+        case (.measuring, .moved(let v)):
+            if v != .undecided { state = .decided(v) }
+        case (.decided(let was), .moved(let v)):
+            if was == .together && v == .apart && time.milliseconds(since: formedAt) < Self.pinchCorrection {
+                state = .decided(.apart)
+            }
+        case (.idle, .moved):
+            break
+        case (.idle, .cleared), (.measuring, .cleared), (.decided, .cleared):
+            members.removeAll(keepingCapacity: true)
+            fingers = 0
+            state = .idle
+        }
+    }
+
+    /// Takes the set's origins: of two fingers both, of more the highest and the lowest on the pad.
+    private mutating func form(_ touches: [Touch], at time: Timestamp) {
+        members.removeAll(keepingCapacity: true)
+        var top = -1
+        var bottom = -1
+        for k in touches.indices where !touches[k].phase.isTerminal {
+            members.append(touches[k].id)
+            let y = touches[k].physicalLocation.y
+            if top < 0 || y < touches[top].physicalLocation.y { top = k }
+            if bottom < 0 || (y >= touches[bottom].physicalLocation.y && k != top) { bottom = k }
+        }
+        if bottom == top {
+            // Every finger at one height: any other one.
+            for k in touches.indices where !touches[k].phase.isTerminal && k != top {
+                bottom = k
+                break
+            }
+        }
+        fingers = members.count
+        first = touches[top].id
+        second = touches[bottom].id
+        firstOrigin = touches[top].physicalLocation
+        secondOrigin = touches[bottom].physicalLocation
+        formedAt = time
+    }
+
+    private func judge(_ touches: [Touch], at time: Timestamp) -> TouchpadVerdict {
+        var a: Point?
+        var b: Point?
+        for k in touches.indices {
+            if touches[k].id == first { a = touches[k].physicalLocation }
+            if touches[k].id == second { b = touches[k].physicalLocation }
+        }
+        guard let a, let b else { return .undecided }
+        if fingers == 1 { return (a - firstOrigin).length >= Self.pointerMove ? .together : .undecided }
+        return Self.judge(firstMoved: a - firstOrigin, secondMoved: b - secondOrigin, fingers: fingers)
+    }
+
+    /// libinput's decision from the two followed fingers' motion since the set formed (mm) and how
+    /// many fingers the set has.
+    static func judge(firstMoved: Point, secondMoved: Point, fingers n: Int) -> TouchpadVerdict {
+        let least = minimumMove(fingers: n)
+        if firstMoved.length < least || secondMoved.length < least { return .undecided }
+        return Octants(firstMoved).neighbours(Octants(secondMoved)) ? .together : .apart
+    }
+}
+
+/// What `TouchpadPairClassifier` decided about a touchpad gesture's fingers.
+enum TouchpadVerdict: Sendable, Hashable {
+    /// Not yet: the followed fingers moved too little.
+    case undecided
+    /// They move the same way (or stayed close together past the timeout): a scroll or a swipe.
+    case together
+    /// They move different ways: a pinch.
+    case apart
+}
+
+/// The 45° sectors a motion points into, as bits (0 is up, then clockwise; y grows down the pad). A
+/// motion under 2 mm on both axes is too short to trust its angle: it covers its quadrant's three
+/// sectors. A longer one covers the sector it points into and the neighbouring one when it is
+/// within a tenth of a sector of the border.
+struct Octants: Sendable, Equatable {
+    let bits: UInt8
+
+    init(_ d: Point) {
+        if abs(d.x) < 2 && abs(d.y) < 2 {
+            // Sector k's centre points at k × 45° clockwise from up: 0 up, 2 right, 4 down, 6 left.
+            let sectors: [Int]
+            switch (d.x > 0 ? 1 : d.x < 0 ? -1 : 0, d.y > 0 ? 1 : d.y < 0 ? -1 : 0) {
+            case (1, 1): sectors = [2, 3, 4]
+            case (1, -1): sectors = [0, 1, 2]
+            case (-1, 1): sectors = [4, 5, 6]
+            case (-1, -1): sectors = [6, 7, 0]
+            case (1, 0): sectors = [1, 2, 3]
+            case (-1, 0): sectors = [5, 6, 7]
+            case (0, 1): sectors = [3, 4, 5]
+            case (0, -1): sectors = [7, 0, 1]
+            default: sectors = []
+            }
+            var b: UInt8 = 0
+            for s in sectors { b |= 1 << UInt8(s) }
+            bits = b
+            return
+        }
+        // Clockwise from up, in sectors: [0, 8).
+        var r = Geometry.atan2(d.x, -d.y) / (Double.pi / 4)
+        if r < 0 { r += 8 }
+        let near = Int(r + 0.9) % 8
+        let far = Int(r + 0.1) % 8
+        bits = UInt8(1 << near) | UInt8(1 << far)
+    }
+
+    /// Whether two motions point the same way: a sector in common or side by side.
+    func neighbours(_ o: Octants) -> Bool {
+        let grown = bits | rotl(bits, 1) | rotr(bits, 1)
+        return grown & o.bits != 0
+    }
+
+    private func rotl(_ b: UInt8, _ k: UInt8) -> UInt8 { (b << k) | (b >> (8 - k)) }
+    private func rotr(_ b: UInt8, _ k: UInt8) -> UInt8 { (b >> k) | (b << (8 - k)) }
+}
