@@ -56,17 +56,34 @@ enum LitestPort {
 
     @Test(arguments: LitestPort.files)
     func gestuedGivesWhatLibinputAsserts(file: String) throws {
-        let expect = try LitestPort.expectation(file)
+        let verdict = try LitestPort.expectation(file)
         let path = LitestPort.root + "/" + file
         let recording = try #require(try RecordingLoader.load(path: path).first)
         let start = recording.events.first?.time.microseconds ?? 0
         let contacts = LitestPort.contacts(recording)
-        let g = gestures(try replayWithDefaultConfig(path))
+        let replayed = gestures(try replayWithDefaultConfig(path))
         func ms(_ e: GestureEvent) -> Double { Double(e.time.microseconds - start) / 1000 }
-        let summary = g.filter { $0.state != .changed }
+        let summary = replayed.filter { $0.state != .changed }
             .map { "\($0.gesture) \($0.state.rawValue)@\(Int(ms($0)))ms f\($0.fingers)" }
-        let firstLift = try #require(contacts.lifts.first)
-        let context: Comment = "\(file) (expect \(expect.joined(separator: " "))): \(summary)"
+        let context: Comment = "\(file) (expect \(verdict.joined(separator: " "))): \(summary)"
+        var expect = verdict
+        var g = replayed
+        var lifts = contacts.lifts
+        var downs = contacts.downs
+        if expect.first == "tap-then" {
+            // A tap of N fingers first (recognized once, at or after its last lift), then the verdict
+            // that follows for the fingers that land after it.
+            let fingers = Int(expect[1])!
+            let tap = g.first
+            #expect(tap?.kind == .tap && tap?.state == .recognized && tap?.taps == 1 && tap?.fingers == fingers, context)
+            if let tap { #expect(ms(tap) >= lifts[fingers - 1], "the tap at or after its lift: \(context)") }
+            #expect(g.filter { $0.kind == .tap }.count == 1, context)
+            g.removeAll { $0.kind == .tap }
+            lifts.removeFirst(fingers)
+            downs.removeFirst(fingers)
+            expect.removeFirst(2)
+        }
+        let firstLift = try #require(lifts.first)
 
         /// One continuous gesture: began while every finger was still down, then ended.
         func continuous(_ lines: [GestureEvent]) {
@@ -98,12 +115,12 @@ enum LitestPort {
             #expect(g.count == 1 && g.allSatisfy { $0.kind == .tap && $0.taps == 2 && $0.fingers == 1 }, context)
         case "drag":
             // The second touch is the drag: a one-finger pan from it to its lift, and no double tap.
-            let second = try #require(contacts.downs.dropFirst().first)
+            let second = try #require(downs.dropFirst().first)
             let pan = g.filter { $0.kind == .pan }
             #expect(pan.allSatisfy { $0.fingers == 1 }, context)
             #expect(pan.first?.state == .began, context)
             #expect(pan.last?.state == .ended, context)
-            if let began = pan.first { #expect(ms(began) >= second && ms(began) < contacts.lifts.last!, context) }
+            if let began = pan.first { #expect(ms(began) >= second && ms(began) < lifts.last!, context) }
             #expect(!g.contains { $0.kind == .tap }, "the tap starts the drag: \(context)")
         case "pointer":
             #expect(g.allSatisfy { ($0.kind == .pan || $0.kind == .edgePan) && $0.fingers == 1 }, context)

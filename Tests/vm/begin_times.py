@@ -164,8 +164,15 @@ def direction(dx, dy):
 
 def libinput_verdict(events):
     """libinput's verdict in the `# expect:` words: swipe N DIR, pinch N in|out, scroll, tap N,
-    double-tap, drag, pointer, nothing."""
+    double-tap, drag, pointer, nothing; `tap-then N` and the verdict of what follows when a tap's
+    button is pressed and released before a gesture or a scroll begins."""
     kinds = [k for k, _, _ in events]
+    buttons = {"BTN_LEFT": "1", "BTN_RIGHT": "2", "BTN_MIDDLE": "3"}
+    gesture = next((i for i, k in enumerate(kinds)
+                    if k in ("GESTURE_SWIPE_BEGIN", "GESTURE_PINCH_BEGIN", "POINTER_SCROLL_FINGER", "POINTER_AXIS")), None)
+    if gesture is not None and kinds[:2] == ["POINTER_BUTTON", "POINTER_BUTTON"] and gesture == 2:
+        first = next((n for b, n in buttons.items() if b in events[0][2]), "?")
+        return ["tap-then", first] + libinput_verdict(events[2:])
     swipes = [f for k, _, f in events if k == "GESTURE_SWIPE_UPDATE"]
     if "GESTURE_SWIPE_BEGIN" in kinds:
         fingers = next(f.split()[0] for k, _, f in events if k == "GESTURE_SWIPE_BEGIN")
@@ -201,6 +208,10 @@ def libinput_verdict(events):
 def gestured_verdict(gestures):
     """gestured's verdict in the same words, as LibinputPortTests reads it."""
     done = [g for g in gestures if g.get("state") in ("recognized", "ended")]
+    if len(gestures) > 1 and gestures[0]["kind"] == "tap" and gestures[0].get("state") == "recognized":
+        rest = gestures[1:]
+        if any(g["kind"] in ("swipe", "pinch") or (g["kind"] == "pan" and g.get("fingers", 1) >= 2) for g in rest):
+            return ["tap-then", str(gestures[0].get("fingers"))] + gestured_verdict(rest)
     for g in done:
         if g["kind"] == "swipe":
             return ["swipe", str(g.get("fingers")), g.get("direction", "?")]

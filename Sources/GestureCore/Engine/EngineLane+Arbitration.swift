@@ -192,6 +192,7 @@ extension EngineLane {
             transition(r, .fail, why, &out)
             return
         }
+        if deviceKind == .touchpad && slots[r].kind == .tap { releaseFingersAfterTap(r, &out) }
         guard transition(r, event, reason, &out) else { return }
         // Recognizers waiting for this one to fail now fail.
         for w in slots[r].requiredBy where slots[w].state == .possible && !slots[w].touches.isEmpty {

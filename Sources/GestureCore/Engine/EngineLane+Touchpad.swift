@@ -27,14 +27,48 @@ extension EngineLane {
     /// waits for that touch, for at most the tap interval after it landed: if it moves, its pan begins
     /// and excludes the tap (the tap and the motion are one drag, a one-finger pan from the second
     /// touch); if it lifts or stays still that long, the tap recognizes. A tap's own touches have
-    /// lifted when it succeeds, so any touch it holds still down is later.
+    /// lifted when it succeeds, so any touch it holds still down is later. Two or more later touches
+    /// down are no drag but a gesture of their own: the tap does not wait for them
+    /// (`releaseFingersAfterTap`).
     func holdsTouchDown(_ r: Int) -> Bool {
+        var recent = false
+        var down = 0
         for id in slots[r].touches {
             let ri = recordIndex(id)
             guard ri >= 0, !records[ri].terminal else { continue }
-            if now.milliseconds(since: records[ri].beganTime) < slots[r].tapInterval { return true }
+            down += 1
+            if now.milliseconds(since: records[ri].beganTime) < slots[r].tapInterval { recent = true }
         }
-        return false
+        return recent && down < 2
+    }
+
+    /// A tap before a gesture of more fingers (libinput's `touchpad_tap_n_drag_2fg_scroll` and
+    /// `touchpad_tap_n_drag_3fg_swipe`: a tap, then two or three fingers down at once that scroll or
+    /// swipe, is a tap followed by the scroll or the swipe). A touchpad tap that succeeds while two or
+    /// more later touches of its sequence are down lets go of them before it recognizes, so its
+    /// success excludes nothing of theirs: the tap is reported and those fingers are the next
+    /// gesture's, however near the tap they landed ("a tap before 2 fingers landed: …"). One later
+    /// touch stays the tap's: a tap, then one finger, is a drag or a press (`holdsTouchDown`).
+    /// Touchscreens keep UIKit's rule: a touch joining within the tap's window is part of its sequence.
+    mutating func releaseFingersAfterTap(_ r: Int, _ out: inout [EngineOutput]) {
+        var later = 0
+        for id in slots[r].touches {
+            let ri = recordIndex(id)
+            if ri >= 0 && !records[ri].terminal { later += 1 }
+        }
+        guard later >= 2 else { return }
+        var k = slots[r].touches.count - 1
+        while k >= 0 {
+            let ri = recordIndex(slots[r].touches[k])
+            if ri >= 0 && !records[ri].terminal {
+                slots[r].touches.remove(at: k)
+                slots[r].active -= 1
+                records[ri].recognizers.removeAll { $0 == r }
+            }
+            k -= 1
+        }
+        liftedSlots = true
+        note(r, .tapBeforeFingers(later), &out)
     }
 
     /// Whether a recognizer of this kind decides again when the finger count rises on a touchpad.

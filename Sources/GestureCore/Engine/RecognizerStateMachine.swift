@@ -107,6 +107,9 @@ enum Reason: Sendable, Hashable {
     /// Touchpad: the finger count rose from the first to the second number, so the gesture is decided
     /// again (libinput's model: a gesture under way is cancelled, the others start from here).
     case fingersChanged(Int, Int)
+    /// Touchpad: a tap whose fingers lifted before this many fingers landed together: the tap is
+    /// reported and those fingers are the next gesture's (libinput's tap, then a scroll or a swipe).
+    case tapBeforeFingers(Int)
     /// Continuous swipe: this many fingers moved this many mm together.
     case swipeBegan(Int, Double)
     /// Pinch / rotation: not considered while this many fingers are down and recognizer (index), a
@@ -258,6 +261,7 @@ enum Reason: Sendable, Hashable {
         case .sequenceEnded: return "gesture sequence ended"
         case .fingerJoined(let ms): return "a finger joined \(f(ms)) ms in: deciding again"
         case .fingersChanged(let a, let b): return "fingers \(a) → \(b) on a touchpad: deciding again"
+        case .tapBeforeFingers(let n): return "a tap before \(n) fingers landed: the tap stands, the fingers are the next gesture's"
         case .swipeBegan(let n, let d): return "swipe began: \(n) fingers moved \(f(d)) mm together"
         case .crowded(let kind, let n, let r):
             return "\(kind == .pinch ? "pinch" : "rotation") not considered: \(n) fingers down, \(name(r)) may still be the gesture"

@@ -13,6 +13,7 @@ it follows (file, test name, line) and the verdict that test asserts, in gesture
     # expect: pinch N in|out    a pinch of N fingers (libinput: GESTURE_PINCH_*, N fingers)
     # expect: tap N             a tap of N fingers (libinput: a button click)
     # expect: double-tap        a one-finger double tap (libinput: two clicks)
+    # expect: tap-then N V…     a tap of N fingers, then verdict V… for the fingers after it
     # expect: drag              tap-and-drag: a one-finger pan from the second touch, no double tap
     # expect: pointer           a one-finger pan and nothing else (libinput: pointer motion only)
     # expect: nothing           no gesture at all (libinput: an empty queue, a palm)
@@ -483,6 +484,47 @@ def _(li):
     li.touch_down(0, 50, 50)
     li.touch_move_to(0, 50, 50, 80, 80, 20)
     li.touch_up(0)
+
+
+def tap_fingers(li, n):
+    """The tap of touchpad_tap_n_drag_2fg_scroll / _3fg_swipe: fingers 2, 1, 0 down, then up."""
+    for slot, x in reversed(list(enumerate((40, 50, 60)))[:n]):
+        li.touch_down(slot, x, 30)
+    for slot in reversed(range(n)):
+        li.touch_up(slot)
+
+
+def tap_then_2fg_scroll(n):
+    def body(li):
+        tap_fingers(li, n)
+        li.touch_down(0, 50, 50)
+        li.touch_down(1, 70, 50)
+        li.move_two_touches(50, 50, 70, 50, 0, 20, 10)
+        li.touch_up(0)
+        li.touch_up(1)
+    return body
+
+
+def tap_then_3fg_swipe(n):
+    def body(li):
+        tap_fingers(li, n)
+        li.touch_down(0, 30, 50)
+        li.touch_down(1, 50, 50)
+        li.touch_down(2, 80, 50)
+        li.move_three_touches(30, 50, 50, 50, 80, 50, 0, 20, 10)
+        li.touch_up(2)
+        li.touch_up(1)
+        li.touch_up(0)
+    return body
+
+
+for n in (1, 2, 3):
+    case(f"touchpad_tap_n_drag_2fg_scroll-{n}fg", [RMI4, I2C] if n <= 2 else [RMI4], "test/test-touchpad-tap.c",
+         f"(nfingers = {n})", f"tap-then {n} scroll",
+         "a tap, then two fingers down at once that scroll: a tap followed by a scroll")(tap_then_2fg_scroll(n))
+    case(f"touchpad_tap_n_drag_3fg_swipe-{n}fg", [RMI4], "test/test-touchpad-tap.c",
+         f"(nfingers = {n})", f"tap-then {n} swipe 3 down",
+         "a tap, then three fingers down at once that swipe: a tap followed by a swipe")(tap_then_3fg_swipe(n))
 
 
 def main():
