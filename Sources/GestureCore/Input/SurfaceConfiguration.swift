@@ -34,10 +34,21 @@ public struct SurfaceConfiguration: Hashable, Sendable {
         self.palmRejection = palmRejection
     }
 
-    /// Units per mm assumed for an axis whose resolution is 0 and with no configured physical size.
-    /// 10 units/mm makes a typical 0...4095 touchscreen axis about 41 cm wide, close to what such
-    /// panels measure; set `physical-size` in the config for exact thresholds.
+    /// Units per mm assumed for a touchscreen axis whose resolution is 0 and with no configured
+    /// physical size, when it gives a plausible panel (`plausibleDiagonalMM`): 10 units/mm makes a
+    /// 0...1279 × 0...767 axis pair a 5.9" panel and a 0...4095 one about 41 cm wide (Wacom's and
+    /// many controllers' units are 0.1 mm). Set `physical-size` in the config for exact thresholds.
     public static let defaultUnitsPerMM: Double = 10
+
+    /// The diagonals (mm) a touchscreen read at `defaultUnitsPerMM` may have to be believed: 3.5"
+    /// (a small embedded display) to 32" (a large kiosk panel).
+    public static let plausibleDiagonalMM: ClosedRange<Double> = 88.9...812.8
+
+    /// The diagonal (mm) assumed for a touchscreen whose axes report no resolution and whose units
+    /// at `defaultUnitsPerMM` give no plausible panel (a 0...32767 HID axis would be 3.3 m wide):
+    /// 15.6", the commonest touch laptop and portable monitor, at the axes' aspect ratio (16:9 when
+    /// both axes have the same range: the controller's scale, not the panel's shape).
+    public static let assumedTouchscreenDiagonalMM: Double = 396.24
 
     /// Size assumed for a touchpad whose axes report no resolution: 69 × 50 mm, libinput's own
     /// assumption for such touchpads (a typical laptop touchpad). With the 10 units/mm default

@@ -23,9 +23,12 @@ public struct SurfaceMapper: Sendable {
 
     /// - Parameters: xAxis / yAxis: the position axes (ABS_MT_POSITION_* or ABS_X/Y); nil → 0...1 axis.
     /// - Parameter isTouchpad: a touchpad whose axes report no resolution is assumed to be
-    ///   `SurfaceConfiguration.defaultTouchpadSizeMM` (libinput's assumption) instead of
-    ///   `defaultUnitsPerMM`.
-    public init(xAxis: AbsInfo?, yAxis: AbsInfo?, surface: SurfaceConfiguration, isTouchpad: Bool = false) {
+    ///   `SurfaceConfiguration.defaultTouchpadSizeMM` (libinput's assumption); any other device gets
+    ///   `assumedUnitsPerMM(rangeX:rangeY:)`.
+    /// - Parameter assumed: units per mm to take for an axis without resolution instead (the
+    ///   description's own ABS_X / ABS_Y resolution: `init(description:surface:)`).
+    public init(xAxis: AbsInfo?, yAxis: AbsInfo?, surface: SurfaceConfiguration, isTouchpad: Bool = false,
+                assumed: Point? = nil) {
         func axis(_ info: AbsInfo?) -> (min: Double, range: Double, res: Double) {
             guard let info else { return (0, 0, 0) }
             let lo = Double(info.minimum), hi = Double(info.maximum)
@@ -36,13 +39,14 @@ public struct SurfaceMapper: Sendable {
         minimumY = y.min
         rangeX = x.range
         rangeY = y.range
-        let fallback = isTouchpad && x.range > 0 && y.range > 0
-            ? Point(x: x.range / SurfaceConfiguration.defaultTouchpadSizeMM.x,
-                    y: y.range / SurfaceConfiguration.defaultTouchpadSizeMM.y)
-            : Point(x: SurfaceConfiguration.defaultUnitsPerMM, y: SurfaceConfiguration.defaultUnitsPerMM)
+        let fallback = assumed
+            ?? (isTouchpad && x.range > 0 && y.range > 0
+                ? Point(x: x.range / SurfaceConfiguration.defaultTouchpadSizeMM.x,
+                        y: y.range / SurfaceConfiguration.defaultTouchpadSizeMM.y)
+                : Self.assumedUnitsPerMM(rangeX: x.range, rangeY: y.range))
         var unitsX = x.res > 0 ? x.res : fallback.x
         var unitsY = y.res > 0 ? y.res : fallback.y
-        var known = x.res > 0 && y.res > 0
+        var known = (x.res > 0 || assumed != nil) && (y.res > 0 || assumed != nil)
         if let physical = surface.physicalSize, physical.x > 0, physical.y > 0, x.range > 0, y.range > 0 {
             unitsX = x.range / physical.x
             unitsY = y.range / physical.y
@@ -106,11 +110,39 @@ public struct SurfaceMapper: Sendable {
 
 extension SurfaceMapper {
     /// The mapper of a device: its multitouch position axes (ABS_X / ABS_Y on single-touch devices;
-    /// with `surface.axes`, the ranges of the axes configured there), with the touchpad default where
-    /// the axes report no resolution.
+    /// with `surface.axes`, the ranges of the axes configured there). Where those axes report no
+    /// resolution: the panel ABS_X / ABS_Y measure, when they report one (`legacyUnitsPerMM`), else
+    /// the touchpad default or the touchscreen guess.
     public init(description: DeviceDescription, surface: SurfaceConfiguration) {
-        let axes = Self.positionAxes(of: surface.axes.map { $0.applied(to: description) } ?? description)
-        self.init(xAxis: axes.x, yAxis: axes.y, surface: surface, isTouchpad: description.kind == .touchpad)
+        let described = surface.axes.map { $0.applied(to: description) } ?? description
+        let axes = Self.positionAxes(of: described)
+        self.init(xAxis: axes.x, yAxis: axes.y, surface: surface, isTouchpad: description.kind == .touchpad,
+                  assumed: Self.legacyUnitsPerMM(x: axes.x, y: axes.y, described))
+    }
+
+    /// Units per mm of multitouch axes without resolution, from ABS_X / ABS_Y that report one (a Wacom
+    /// serial touchscreen: ABS_X 100 units/mm, ABS_MT_POSITION_X none): both pairs span the same
+    /// panel, so the MT axes take the size the legacy axes measure. nil when they measure nothing.
+    static func legacyUnitsPerMM(x: AbsInfo?, y: AbsInfo?, _ description: DeviceDescription) -> Point? {
+        guard let x, let y, let lx = description.absInfo[.absX], let ly = description.absInfo[.absY],
+              lx.resolution > 0, ly.resolution > 0, x.resolution <= 0 || y.resolution <= 0 else { return nil }
+        func range(_ a: AbsInfo) -> Double { Double(Int64(a.maximum) - Int64(a.minimum)) }
+        guard range(x) > 0, range(y) > 0, range(lx) > 0, range(ly) > 0 else { return nil }
+        return Point(x: range(x) / (range(lx) / Double(lx.resolution)), y: range(y) / (range(ly) / Double(ly.resolution)))
+    }
+
+    /// Units per mm for a touchscreen whose axes (ranges in units) report no resolution: 10 units/mm
+    /// when that gives a panel of 3.5" to 32" (`SurfaceConfiguration.plausibleDiagonalMM`), else a
+    /// 15.6" panel (`assumedTouchscreenDiagonalMM`) at the axes' aspect ratio, 16:9 when the ranges
+    /// are equal (docs/input.md, "Units and surfaces").
+    public static func assumedUnitsPerMM(rangeX: Double, rangeY: Double) -> Point {
+        let flat = SurfaceConfiguration.defaultUnitsPerMM
+        guard rangeX > 0, rangeY > 0 else { return Point(x: flat, y: flat) }
+        let diagonal = (rangeX * rangeX + rangeY * rangeY).squareRoot() / flat
+        if SurfaceConfiguration.plausibleDiagonalMM.contains(diagonal) { return Point(x: flat, y: flat) }
+        let aspect = rangeX == rangeY ? Point(x: 16, y: 9) : Point(x: rangeX, y: rangeY)
+        let scale = SurfaceConfiguration.assumedTouchscreenDiagonalMM / aspect.length
+        return Point(x: rangeX / (aspect.x * scale), y: rangeY / (aspect.y * scale))
     }
 
     /// The axes positions come on: ABS_MT_POSITION_X / Y, or ABS_X / ABS_Y on single-touch devices.
