@@ -86,6 +86,7 @@ extension EngineLane {
         guard records[ri].recognizers.isEmpty, region >= 0 else { return }
         records[ri].recognizers = bindRecognizers(touch, frame: frame, region: region)
         records[ri].beganLocation = touch.location
+        records[ri].settleOrigin = nil
         // A forwarded palm passed to the clone; its gestures may now claim it (and withdraw it there).
         if forwarding.enabled, let k = forwarding.touches.firstIndex(where: { $0.id == touch.id }) {
             forwarding.touches[k].recognizers = records[ri].recognizers

@@ -136,6 +136,9 @@ extension EngineLane {
         let reason = Reason.fingersChanged(before, n)
         // libinput takes the fingers' origins afresh when it decides again.
         pairDecision.reset()
+        // Settling measures the fingers' motion from here: a pointer finger that travelled before
+        // the others landed has not settled the new gesture (a staggered scroll is no twist).
+        for ri in records.indices where !records[ri].terminal { records[ri].settleOrigin = records[ri].lastLocation }
         for r in slots.indices where slots[r].active > 0 && Self.decidesAgain(slots[r].kind) {
             switch slots[r].state {
             case .began, .changed:
@@ -180,8 +183,9 @@ extension EngineLane {
                                          reason: reason.text(name: { [slots] in slots[$0].id }))))
     }
 
-    /// Settling ends once `r`'s fingers have moved `settleDistance` mm from where they landed: a drag
-    /// under way is the gesture, whichever finger joins later. The farthest any of them moved, mm.
+    /// Settling ends once `r`'s fingers have moved `settleDistance` mm from where they landed (on a
+    /// touchpad, from where they were when the gesture was last decided again): a drag under way is
+    /// the gesture, whichever finger joins later. The farthest any of them moved, mm.
     /// On both kinds: a quick two-finger flick on a touchpad is over in about 100 ms, so waiting out the
     /// settle time would decide it at the lift with the wrong fingers; a finger that joins later makes a
     /// touchpad's gesture be decided again anyway. What the motion is (scroll, pinch) is the
@@ -191,7 +195,7 @@ extension EngineLane {
         for id in slots[r].touches {
             let ri = recordIndex(id)
             guard ri >= 0, !records[ri].terminal else { continue }
-            let d = records[ri].lastLocation - records[ri].beganLocation
+            let d = records[ri].lastLocation - (records[ri].settleOrigin ?? records[ri].beganLocation)
             let mm = Point(x: unitsPerMM.x > 0 ? d.x / unitsPerMM.x : d.x, y: unitsPerMM.y > 0 ? d.y / unitsPerMM.y : d.y)
             farthest = max(farthest, mm.length)
         }

@@ -110,6 +110,9 @@ struct EngineLane: Sendable {
         var lastLocation: Point
         var tapCount: Int
         var beganLocation: Point
+        /// Where settling measures this touch's motion from (`settleMotion`) when not from
+        /// `beganLocation`: on a touchpad, where it was when the gesture was decided again.
+        var settleOrigin: Point? = nil
         /// When the touch landed.
         var beganTime: Timestamp
         var beganDelivered = false
