@@ -11,7 +11,10 @@
 /// | fingers n → m < n              | any                                           | unchanged: a gesture's fingers lift one by one at its end |
 ///
 /// Taps, long presses and edge pans keep their sequence: they count their own fingers as they land
-/// and lift (a three-finger tap's fingers land one by one).
+/// and lift (a three-finger tap's fingers land one by one). A tap that succeeds with one later touch
+/// down waits for it (tap-and-drag, `holdsTouchDown`); with two or more it lets go of them, so the
+/// tap and the scroll or swipe they make are both reported (`releaseFingersAfterTap`). When the
+/// gesture is decided again, settling measures the fingers' motion from there (`settleMotion`).
 extension EngineLane {
     /// The most fingers `r`'s gesture may have while it settles: its finger range's top, except that a
     /// touchpad's pinch and rotation judge every finger down (libinput's pinches of two, three and four
