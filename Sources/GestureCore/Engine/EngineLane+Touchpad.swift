@@ -193,15 +193,28 @@ extension EngineLane {
     /// settle time would decide it at the lift with the wrong fingers; a finger that joins later makes a
     /// touchpad's gesture be decided again anyway. What the motion is (scroll, pinch) is the
     /// recognizers' to decide, from the motion since the fingers formed.
+    /// On a touchpad the fingers' motion counts once every one of them has moved
+    /// `settleEveryFingerMM`: a finger still at rest beside a moving one may be about to move with it
+    /// (a staggered scroll's second finger starts up to ~100 ms after it landed), and the lead the
+    /// moving one takes meanwhile is no twist. (Waiting until every finger moved the whole distance
+    /// instead delayed real scrolls and pinches by 30-80 ms: the hp8470p, libinput's
+    /// `touchpad_2fg_scroll_from_btnareas`.)
     func settleMotion(_ r: Int) -> Double {
         var farthest = 0.0
+        var least = Double.infinity
         for id in slots[r].touches {
             let ri = recordIndex(id)
             guard ri >= 0, !records[ri].terminal else { continue }
             let d = records[ri].lastLocation - (records[ri].settleOrigin ?? records[ri].beganLocation)
             let mm = Point(x: unitsPerMM.x > 0 ? d.x / unitsPerMM.x : d.x, y: unitsPerMM.y > 0 ? d.y / unitsPerMM.y : d.y)
             farthest = max(farthest, mm.length)
+            least = min(least, mm.length)
         }
+        if deviceKind == .touchpad && least < Self.settleEveryFingerMM { return 0 }
         return farthest
     }
+
+    /// How far every finger of a touchpad gesture must have moved before their motion ends settling
+    /// (`settleMotion`), mm: above a resting finger's jitter.
+    static let settleEveryFingerMM = 1.0
 }
