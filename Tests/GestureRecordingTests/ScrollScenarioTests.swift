@@ -74,7 +74,7 @@ import Testing
     }
 
     /// Two fingers 20 mm apart on a touchpad: the second lands `lag` ms after the first, the first
-    /// starts moving at once, the second `onset` ms after it landed, then both scroll 20 mm down (or
+    /// starts moving at once (the pointer, until the second lands), the second `onset` ms after it landed, then both scroll 20 mm down (or
     /// sideways) in 400 ms: the first finger leads by up to 7 mm meanwhile. A scroll.
     @Test(arguments: [20.0, 60, 120], [0.0, 40, 80])
     func aStaggeredTwoFingerScrollIsAScroll(lag: Double, onset: Double) {
@@ -102,7 +102,7 @@ import Testing
             s.frame(t, .up(1), .up(2))
             s.finish()
             let context: Comment = "second finger \(lag) ms late, moving \(onset) ms after landing\(sideways ? ", sideways" : "")"
-            expectOneScroll(s, context)
+            expectOneScroll(s, context, pointerFirst: true)
             let last = scroll(s).last?.translation ?? Point(x: 0, y: 0)
             #expect((sideways ? last.x : last.y) > 12, "\(context): \(last)")
         }
