@@ -34,7 +34,7 @@ import Testing
     static func appExpected(_ hand: HandFamily) -> String {
         switch hand.motion {
         case .turnAndDrag where hand.isPanLike:
-            let wide = RotationRecognizer.wideTurnFactor * RecognizerParameters().rotationThreshold
+            let wide = RotationMeasure.wideTurnFactor * RecognizerParameters().rotationThreshold
             let bound = hand.settleEnd + EngineLane.holdLimit(for: hand.device == .touchpad ? .touchpad : .touchscreen)
             return (hand.timeToTurn(wide) ?? .infinity) < bound ? "app-turn" : "two-finger-pan"
         case .pivot, .bothTurning, .turnAndDrag, .turnAndZoom: return "app-turn"

@@ -17,144 +17,60 @@
 /// | tracking | pairFormed   | tracking | — (another pair, or an origin rebased: starts again) |
 /// | tracking | pairLost     | waiting  | — (a finger lifted, one is still down)               |
 /// | tracking | allLifted    | done     | fail: not enough span change                         |
-/// | tracking | spanChanged  | active   | begin: span changed ≥ `pinchThreshold`, span dominates |
-/// | tracking | spanChanged  | tracking | — (moved together or turned, while a pan or rotation may still be the gesture; or crowded: more fingers down and their gesture still possible) |
+/// | tracking | crossed      | active   | begin: span changed ≥ `pinchThreshold`, span dominates |
+/// | tracking | crossed      | tracking | — (moved together or turned, while a pan or rotation may still be the gesture; or crowded: more fingers down and their gesture still possible) |
 /// | tracking | scrolled     | done     | fail: claiming forwarded touches, the fingers moved together: the desktop's scroll |
 /// | active   | moved        | active   | change                                               |
 /// | active   | pairLost     | done     | end                                                  |
 ///
-/// Any other pair is a bug (reported, and the pinch fails or is cancelled).
-struct PinchRecognizer: RecognizerLogic {
-    enum State: Sendable { case waiting, tracking, active, done }
-    enum Event: Sendable {
-        case pairFormed
-        case pairLost
-        case allLifted
-        case spanChanged(Double)
-        /// Claiming forwarded touches: the pair moved `pinchThreshold` together, twice its span change.
-        case scrolled
-        case moved
-    }
+/// The machine is the one pinch and rotation share (`TwoFingerMachine.swift`); what a pinch measures and
+/// decides is `PinchMeasure`, below. Any other pair is a bug (reported, and the pinch fails or is cancelled).
+typealias PinchRecognizer = TwoFingerMachine<PinchMeasure>
 
-    let p: RecognizerParameters
-    var trace = MachineTrace()
-    private(set) var state = State.waiting
-    private var pair = TwoFingerTracker()
-    /// Judge every finger down, not the first two (touchpads: `TwoFingerTracker.allFingers`).
-    var judgesAllFingers: Bool {
-        get { pair.allFingers }
-        set { pair.allFingers = newValue }
-    }
-    private var motion = PairMotion()
-    private var ring = VelocityRing()
-    private var contested = false
-    private var crowded = false
-    /// The fingers it reports: those of the set it tracks (two, or on a touchpad every finger down
-    /// when the set formed: a pinch of three fingers is a pinch of three).
-    private var fingers = 2
-    var deadline: Timestamp? { nil }
+/// The pinch's measure of the pair: the change of its span.
+struct PinchMeasure: PairMeasure {
+    static var kind: RecognizerKind { .pinch }
+    static var name: StaticString { "pinch" }
+    /// Scale is cumulative from the span when the pair formed.
+    static var origin: Double { 1 }
 
-    init(_ p: RecognizerParameters) { self.p = p }
+    static func value(_ motion: PairMotion) -> Double { motion.scale }
 
-    mutating func reset() {
-        state = .waiting
-        fingers = 2
-        pair.reset()
-        motion = PairMotion()
-        ring.reset()
-    }
+    static func restarts(_ pair: TwoFingerTracker, _ p: RecognizerParameters) -> Bool { false }
 
-    mutating func handle(_ input: borrowing RecognizerInput, state published: GestureState) -> Proposal {
-        guard published == .possible || published.isInProgress else { return .none }
-        var changedPair = false
-        let two = pair.update(input, pairChanged: &changedPair)
-        contested = input.contested
-        crowded = input.crowded
-        let event: Event
-        switch state {
-        case .waiting, .tracking:
-            if !two {
-                guard pair.fingers == 0 || state == .tracking else { return .none }
-                event = pair.fingers == 0 ? .allLifted : .pairLost
-            } else if state == .waiting || changedPair || pair.originRebased {
-                event = .pairFormed
-            } else {
-                motion.update(pair)
-                ring.push(input.time, Point(x: motion.scale, y: 0))
-                let d = abs(motion.spanChange)
-                if input.desktopScrolls && motion.together >= p.pinchThreshold && motion.together >= 2 * d {
-                    event = .scrolled
-                } else {
-                    guard d >= p.pinchThreshold || (input.verdict == .apart && motion.isPinchLike) else { return .none }
-                    event = .spanChanged(d)
-                }
-            }
-        case .active:
-            guard two, !changedPair else { return step(.pairLost, at: input.time) }
-            motion.update(pair)
-            ring.push(input.time, Point(x: motion.scale, y: 0))
-            guard input.anyMoved else { return .none }
-            event = .moved
-        case .done:
-            return .none
+    /// Claiming forwarded touches: the pair moved `pinchThreshold` together, twice its span change
+    /// (`scrolled`, the desktop's scroll); else `crossed` once the span changed `pinchThreshold`, or
+    /// on a touchpad once libinput judged the fingers apart and the motion is pinch-like.
+    static func crossing(_ motion: PairMotion, desktopScrolls: Bool, verdict: TouchpadVerdict,
+                         _ p: RecognizerParameters) -> PinchRecognizer.Event? {
+        let d = abs(motion.spanChange)
+        if desktopScrolls && motion.together >= p.pinchThreshold && motion.together >= 2 * d {
+            return .scrolled(.motionIsNot(.pinch, d, motion.together))
         }
-        return step(event, at: input.time)
+        guard d >= p.pinchThreshold || (verdict == .apart && motion.isPinchLike) else { return nil }
+        return .crossed(d)
     }
 
-    private mutating func step(_ event: Event, at time: Timestamp) -> Proposal {
-        let from = state
-        var proposal = Proposal.none
-        switch (state, event) {
-        case (.waiting, .pairFormed), (.tracking, .pairFormed):
-            state = .tracking
-            fingers = pair.setSize
-            motion.start(pair)
-            ring.reset()
-            ring.push(time, Point(x: 1, y: 0))
-        case (.waiting, .allLifted):
-            state = .done
-            proposal = pair.failureWhenLifted(.notEnoughMovement(0, p.pinchThreshold)) ?? .fail(.sequenceEnded)
-        case (.tracking, .pairLost):
-            state = .waiting
-        case (.tracking, .allLifted):
-            state = .done
-            proposal = .fail(.notEnoughMovement(abs(motion.spanChange), p.pinchThreshold))
-        case (.tracking, .spanChanged(let d)):
-            if !crowded && (motion.isPinchLike || !contested) {
-                state = .active
-                proposal = .begin(d >= p.pinchThreshold ? .spanChanged(d, p.pinchThreshold)
-                                                        : .decidedLikeLibinput(.apart, fingers, d))
-            }
-        case (.tracking, .scrolled):
-            state = .done
-            proposal = .fail(.motionIsNot(.pinch, abs(motion.spanChange), motion.together))
-        case (.active, .moved):
-            proposal = .change
-        case (.active, .pairLost):
-            state = .done
-            proposal = .end
-        case (.waiting, .pairLost), (.waiting, .spanChanged), (.waiting, .moved), (.tracking, .moved),
-             (.waiting, .scrolled), (.active, .scrolled),
-             (.active, .pairFormed), (.active, .allLifted), (.active, .spanChanged),
-             (.done, _):
-            state = .done
-            proposal = .bug(.noTransition("pinch", from, event))
-        }
-        trace.record(.pinch, from, event, state)
-        return proposal
+    func begin(_ d: Double, _ motion: PairMotion, contested: Bool, crowded: Bool, fingers: Int,
+               _ p: RecognizerParameters) -> Reason? {
+        guard !crowded && (motion.isPinchLike || !contested) else { return nil }
+        return d >= p.pinchThreshold ? .spanChanged(d, p.pinchThreshold) : .decidedLikeLibinput(.apart, fingers, d)
     }
 
-    mutating func fire(at time: Timestamp, state: GestureState) -> Proposal { .none }
+    func failure(_ motion: PairMotion, paired: Bool, _ p: RecognizerParameters) -> Reason {
+        .notEnoughMovement(paired ? abs(motion.spanChange) : 0, p.pinchThreshold)
+    }
 
-    var disqualification: Reason? {
+    static func disqualification(_ motion: PairMotion, active: Bool, contested: Bool,
+                                 _ p: RecognizerParameters) -> Reason? {
         guard contested, !motion.isPinchLike else { return nil }
         return .motionIsNot(.pinch, abs(motion.spanChange), motion.together)
     }
 
-    func describe(_ event: inout GestureEvent, at time: Timestamp) {
-        event.fingers = fingers
-        event.location = pair.location
-        event.scale = motion.scale
-        event.scalarVelocity = ring.velocity.x
-    }
+    /// A pinch's held begin that no longer fits fails.
+    static func withdrawal(_ motion: PairMotion) -> Reason? { nil }
+
+    func withdrawn(_ motion: PairMotion) {}
+
+    static func describe(_ event: inout GestureEvent, _ motion: PairMotion) { event.scale = motion.scale }
 }
