@@ -40,15 +40,7 @@
 struct LongPressRecognizer: RecognizerLogic, FinishingMachine {
     static var done: State { .done }
     enum State: Sendable { case idle, priorTap, betweenTaps, pressing, active, done }
-    enum Event: Sendable {
-        case fingerDown(Touch)
-        case movedTooFar(Double)
-        case moved
-        case landingJump(Touch)
-        case fingerUp
-        case timeout
-        case clicked
-    }
+    typealias Event = TapFingers.Event
 
     let p: RecognizerParameters
     var trace = MachineTrace()
@@ -107,18 +99,15 @@ struct LongPressRecognizer: RecognizerLogic, FinishingMachine {
         return .none
     }
 
-    mutating func fire(at time: Timestamp, state: GestureState) -> Proposal { step(.timeout, at: time) }
-
-    private mutating func step(_ event: Event, at time: Timestamp) -> Proposal {
+    mutating func step(_ event: Event, at time: Timestamp) -> Proposal {
         let from = state
         var proposal = Proposal.none
         switch (state, event) {
         case (.idle, .fingerDown(let t)), (.betweenTaps, .fingerDown(let t)):
-            if state == .betweenTaps, fingers.distanceFromLastTap(t) > p.tapDistance {
-                proposal = finish(.fail(.nextTapTooFar(fingers.distanceFromLastTap(t), p.tapDistance)))
+            if let tooFar = fingers.startTap(t, afterTap: state == .betweenTaps, limit: p.tapDistance) {
+                proposal = finish(.fail(tooFar))
                 break
             }
-            fingers.startTap()
             tapStart = time
             if pressIsNext {
                 state = .pressing
@@ -177,9 +166,8 @@ struct LongPressRecognizer: RecognizerLogic, FinishingMachine {
     }
 
     private mutating func addFinger(_ t: Touch, at time: Timestamp) -> Proposal {
-        let down = fingers.add(t)
-        if down > p.fingers { return finish(.fail(.tooManyFingers(down, p.fingers))) }
-        if state == .pressing && down == p.fingers {
+        if let tooMany = fingers.add(t, needing: p.fingers) { return finish(.fail(tooMany)) }
+        if state == .pressing && fingers.down == p.fingers {
             pressStart = time
             deadline = time.adding(milliseconds: p.minimumPressDuration)
         }

@@ -270,15 +270,27 @@ enum Geometry {
 #endif
 
 /// A machine with a deadline that ends in its `done` state (tap, long press, discrete swipe): its
-/// `finish` is every failure's and every recognition's last step.
+/// `finish` is every failure's and every recognition's last step, and its deadline passing is its
+/// `timeout` event.
 protocol FinishingMachine {
     associatedtype State
+    associatedtype Event: TimeoutEvents
     static var done: State { get }
     var state: State { get set }
     var deadline: Timestamp? { get set }
+    /// The state machine: one event, one row of the machine's table.
+    mutating func step(_ event: Event, at time: Timestamp) -> Proposal
+}
+
+/// The events of a machine whose deadline can pass: an enum with a `timeout` case adopts it.
+protocol TimeoutEvents {
+    static var timeout: Self { get }
 }
 
 extension FinishingMachine {
+    /// The deadline passed.
+    mutating func fire(at time: Timestamp, state: GestureState) -> Proposal { step(.timeout, at: time) }
+
     /// Ends the machine: `done`, no deadline; returns the proposal.
     mutating func finish(_ proposal: Proposal) -> Proposal {
         state = Self.done

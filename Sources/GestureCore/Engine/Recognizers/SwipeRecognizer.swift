@@ -17,7 +17,7 @@
 struct SwipeRecognizer: RecognizerLogic, FinishingMachine {
     static var done: State { .done }
     enum State: Sendable { case idle, tracking, done }
-    enum Event: Sendable {
+    enum Event: Sendable, TimeoutEvents {
         case fingers(Int)
         case tooManyFingers(Int)
         case timeout
@@ -70,9 +70,7 @@ struct SwipeRecognizer: RecognizerLogic, FinishingMachine {
         return proposal
     }
 
-    mutating func fire(at time: Timestamp, state: GestureState) -> Proposal { step(.timeout, at: time) }
-
-    private mutating func step(_ event: Event, at time: Timestamp) -> Proposal {
+    mutating func step(_ event: Event, at time: Timestamp) -> Proposal {
         let from = state
         var proposal = Proposal.none
         switch (state, event) {

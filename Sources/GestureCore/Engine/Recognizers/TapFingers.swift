@@ -1,8 +1,20 @@
 /// The fingers of one tap, shared by the tap and the long press (its prior taps and its press): where
 /// each finger landed, how many are down, the most that were down at once, and where the last
-/// finished tap was. The recognizers keep their own state machines; this is the bookkeeping both do
-/// the same way.
+/// finished tap was, and the events both machines read from them. The recognizers keep their own
+/// state machines (their states and tables); this is the bookkeeping both do the same way.
 struct TapFingers: Sendable {
+    /// What the fingers of a tap or a press do.
+    enum Event: Sendable, TimeoutEvents {
+        case fingerDown(Touch)
+        case movedTooFar(Double)
+        /// Once a press has begun, the fingers moved (the long press's change).
+        case moved
+        case landingJump(Touch)
+        case fingerUp
+        case timeout
+        case clicked
+    }
+
     /// The current tap's fingers: id, where it landed (mm, surface units).
     private var starts: [(id: TouchID, mm: Point, location: Point)] = []
     /// Fingers of this tap still down.
@@ -20,13 +32,12 @@ struct TapFingers: Sendable {
         starts.clearKeepingCapacity()
     }
 
-    /// A finger of this tap lands. Returns the fingers now down.
-    @discardableResult
-    mutating func add(_ t: Touch) -> Int {
+    /// A finger of this tap lands. Returns why the tap fails when more than `fingers` are now down.
+    mutating func add(_ t: Touch, needing fingers: Int) -> Reason? {
         starts.append((t.id, t.physicalLocation, t.location))
         down += 1
         mostFingers = max(mostFingers, down)
-        return down
+        return down > fingers ? .tooManyFingers(down, fingers) : nil
     }
 
     /// How far (mm) a finger of this tap is from where it landed; nil when it is not one of this tap's.
@@ -41,8 +52,17 @@ struct TapFingers: Sendable {
         if let k = starts.firstIndex(where: { $0.id == t.id }) { starts[k].mm = t.physicalLocation }
     }
 
-    /// How far (mm) a finger landing for the next tap is from the last finished tap.
-    func distanceFromLastTap(_ t: Touch) -> Double { t.physicalLocation.distance(to: lastTapCenter) }
+    /// The first finger of a tap lands (`afterTap`: of the tap after a finished one). Returns why the
+    /// tap fails when it lands farther than `limit` mm from the last tap; else the tap starts (with no
+    /// finger down yet: `add` it).
+    mutating func startTap(_ t: Touch, afterTap: Bool, limit: Double) -> Reason? {
+        if afterTap {
+            let d = t.physicalLocation.distance(to: lastTapCenter)
+            if d > limit { return .nextTapTooFar(d, limit) }
+        }
+        startTap()
+        return nil
+    }
 
     /// What a finger lifting means for the tap.
     enum Lift: Sendable, Equatable {

@@ -24,14 +24,7 @@
 struct TapRecognizer: RecognizerLogic, FinishingMachine {
     static var done: State { .done }
     enum State: Sendable { case idle, touching, betweenTaps, done }
-    enum Event: Sendable {
-        case fingerDown(Touch)
-        case movedTooFar(Double)
-        case landingJump(Touch)
-        case fingerUp
-        case timeout
-        case clicked
-    }
+    typealias Event = TapFingers.Event
 
     let p: RecognizerParameters
     var trace = MachineTrace()
@@ -81,22 +74,19 @@ struct TapRecognizer: RecognizerLogic, FinishingMachine {
         return .none
     }
 
-    mutating func fire(at time: Timestamp, state: GestureState) -> Proposal { step(.timeout, at: time) }
-
     /// The state machine: the table above, one case per row.
-    private mutating func step(_ event: Event, at time: Timestamp) -> Proposal {
+    mutating func step(_ event: Event, at time: Timestamp) -> Proposal {
         let from = state
         var proposal = Proposal.none
         switch (state, event) {
         case (.idle, .fingerDown(let t)), (.betweenTaps, .fingerDown(let t)):
-            if state == .betweenTaps, fingers.distanceFromLastTap(t) > p.tapDistance {
-                proposal = finish(.fail(.nextTapTooFar(fingers.distanceFromLastTap(t), p.tapDistance)))
+            if let tooFar = fingers.startTap(t, afterTap: state == .betweenTaps, limit: p.tapDistance) {
+                proposal = finish(.fail(tooFar))
                 break
             }
             state = .touching
             tapStart = time
             deadline = time.adding(milliseconds: p.tapDuration)
-            fingers.startTap()
             proposal = addFinger(t)
         case (.touching, .fingerDown(let t)):
             proposal = addFinger(t)
@@ -117,9 +107,9 @@ struct TapRecognizer: RecognizerLogic, FinishingMachine {
         case (.touching, .clicked):
             proposal = finish(.fail(.physicalClick))
         case (.idle, .movedTooFar), (.idle, .landingJump), (.idle, .fingerUp), (.idle, .timeout),
-             (.idle, .clicked),
+             (.idle, .clicked), (.idle, .moved), (.touching, .moved),
              (.betweenTaps, .movedTooFar), (.betweenTaps, .landingJump), (.betweenTaps, .fingerUp),
-             (.betweenTaps, .clicked),
+             (.betweenTaps, .clicked), (.betweenTaps, .moved),
              (.done, _):
             proposal = finish(.bug(.noTransition("tap", state, event)))
         }
@@ -128,9 +118,8 @@ struct TapRecognizer: RecognizerLogic, FinishingMachine {
     }
 
     private mutating func addFinger(_ t: Touch) -> Proposal {
-        let down = fingers.add(t)
-        if down > p.fingers { return finish(.fail(.tooManyFingers(down, p.fingers))) }
-        return .none
+        guard let tooMany = fingers.add(t, needing: p.fingers) else { return .none }
+        return finish(.fail(tooMany))
     }
 
     /// A tap finished: the last one recognizes, another waits `tapInterval` for the next.
