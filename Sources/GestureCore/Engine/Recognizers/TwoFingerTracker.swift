@@ -43,13 +43,23 @@ struct TwoFingerTracker: Sendable {
         return maxSeen < 2 ? .fail(.wrongFingers(maxSeen, 2)) : .fail(notEnough())
     }
 
-    /// The frame's finger count and location: the centroid of the `n` active touches (their positions
-    /// summed in `active`), or, in a frame where fingers lift, of every one of the `total` touches at
-    /// its last position (`all`), the lifting ones included: where an ending pinch or rotation ends.
-    /// When the contact hygiene dropped the motion of a finger staying down in that frame (`refit`: a
-    /// touchpad re-fits its contacts when one lifts, and may report the others tens of mm away), the
-    /// location stays where the last frame put it.
-    private mutating func count(_ n: Int, active: Point, all: Point, of total: Int, refit: Bool) {
+    /// The frame's finger count and location: the centroid of the active touches, or, in a frame where
+    /// fingers lift, of every touch at its last position, the lifting ones included: where an ending
+    /// pinch or rotation ends. When the contact hygiene dropped the motion of a finger staying down in
+    /// that frame (`refit`: a touchpad re-fits its contacts when one lifts, and may report the others
+    /// tens of mm away), the location stays where the last frame put it.
+    private mutating func count(_ touches: [Touch]) {
+        var n = 0
+        var active = Point.zero, all = Point.zero
+        var refit = false
+        for k in touches.indices {
+            all += touches[k].location
+            guard !touches[k].phase.isTerminal else { continue }
+            n += 1
+            active += touches[k].location
+            refit = refit || touches[k].originRebased
+        }
+        let total = touches.count
         fingers = n
         maxSeen = max(maxSeen, n)
         if n == total {
@@ -65,22 +75,12 @@ struct TwoFingerTracker: Sendable {
     /// fingers are down (a finger joining then is not part of it, as a third finger is not part of a
     /// pair); once one lifts, every finger down forms the next set.
     private mutating func updateAll(_ touches: [Touch], pairChanged: inout Bool) -> Bool {
-        var n = 0
-        var sum = Point.zero, all = Point.zero
-        var kept = 0
-        var refit = false
-        for k in touches.indices {
-            all += touches[k].location
-            guard !touches[k].phase.isTerminal else { continue }
-            n += 1
-            sum += touches[k].location
-            refit = refit || touches[k].originRebased
-            if members.contains(touches[k].id) { kept += 1 }
-        }
-        count(n, active: sum, all: all, of: touches.count, refit: refit)
+        count(touches)
         pairChanged = false
         originRebased = false
-        guard n >= 2 else { return false }
+        guard fingers >= 2 else { return false }
+        var kept = 0
+        for k in touches.indices where !touches[k].phase.isTerminal && members.contains(touches[k].id) { kept += 1 }
         // The set: its members while all are down, else every finger down.
         let keep = !members.isEmpty && kept == members.count
         if !keep {
@@ -132,22 +132,13 @@ struct TwoFingerTracker: Sendable {
         var second = -1
         var keptA = -1
         var keptB = -1
-        var n = 0
-        var sum = Point.zero
-        var all = Point.zero
         originRebased = false
-        var refit = false
-        for k in touches.indices {
-            all += touches[k].location
-            guard !touches[k].phase.isTerminal else { continue }
-            n += 1
-            sum += touches[k].location
-            refit = refit || touches[k].originRebased
+        count(touches)
+        for k in touches.indices where !touches[k].phase.isTerminal {
             let id = touches[k].id
             if id == a { keptA = k } else if id == b { keptB = k }
             if first < 0 { first = k } else if second < 0 { second = k }
         }
-        count(n, active: sum, all: all, of: touches.count, refit: refit)
         pairChanged = false
         if keptA >= 0 && keptB >= 0 {
             first = keptA
