@@ -40,15 +40,8 @@ extension EngineLane {
         if deviceKind == .touchpad && slots[r].isSingleTap && holdsTouchDown(r) { return .waiting }
         if let until = slots[r].settleUntil, now < until, fingerMayJoin(r),
            !settledByMotion(r) { return .waiting }
-        for q in slots[r].requires {
-            switch slots[q].state {
-            case .failed: continue
-            case .possible:
-                if slots[q].touches.isEmpty { continue }
-                return .waiting
-            default: return .blocked(q)
-            }
-        }
+        let required = heldBack(by: slots[r].requires)
+        guard case .clear = required else { return required }
         // Out of line: with no keeping region (the config's tree alone) the list is always empty,
         // and `requirement` stays small enough to be inlined where it is asked.
         if !slots[r].keptWaits.isEmpty { return keptRequirement(r) }
@@ -58,8 +51,14 @@ extension EngineLane {
     /// `requirement`'s answer for the recognizers `r` waits for because a keeping region holds its
     /// touches (EngineLane+Keeping.swift).
     @inline(never)
-    func keptRequirement(_ r: Int) -> Requirement {
-        for q in slots[r].keptWaits {
+    func keptRequirement(_ r: Int) -> Requirement { heldBack(by: slots[r].keptWaits) }
+
+    /// What the recognizers `others` mean for one that waits for them: blocked by the first that has
+    /// succeeded, waiting while one is possible with touches down, clear when each has failed or has no
+    /// touch.
+    @inline(__always)
+    func heldBack(by others: [Int]) -> Requirement {
+        for q in others {
             switch slots[q].state {
             case .failed: continue
             case .possible:
