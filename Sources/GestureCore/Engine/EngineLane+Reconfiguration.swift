@@ -25,25 +25,34 @@ extension EngineLane {
             }
             var ids: [String: Int] = [:]
             for r in first..<n where ids[slots[r].id] == nil { ids[slots[r].id] = r }
-            for (k, spec) in specs.enumerated() {
-                let i = first + k
-                for other in spec.simultaneousWith {
-                    guard let j = ids[other] else { continue }
-                    matrix[i * n + j] = true
-                    matrix[j * n + i] = true
-                }
-                for other in spec.requireToFail {
-                    guard let j = ids[other], j != i else { continue }
-                    slots[i].requires.append(j)
-                    slots[j].requiredBy.append(i)
-                }
-            }
+            Self.relate(specs, from: first, ids: ids, slots: &slots, simultaneous: &matrix)
             simultaneous = matrix
         }
         let singleTaps = slots.map(\.isSingleTap)
         let names = slots.map(\.id)
         for i in added { tree.setDelivery(of: i, isSingleTap: { singleTaps[$0] }, name: { names[$0] }) }
         layouts.removeAll()
+    }
+
+    /// Resolves the references of `specs`, the recognizers of slots `first`... (`ids`: which slot an id
+    /// names): each `simultaneous-with` pair is marked both ways in `simultaneous` (slots × slots), each
+    /// `require-to-fail` links the two slots.
+    static func relate(_ specs: [RecognizerSpec], from first: Int, ids: [String: Int], slots: inout [Slot],
+                       simultaneous: inout [Bool]) {
+        let n = slots.count
+        for (k, spec) in specs.enumerated() {
+            let i = first + k
+            for other in spec.simultaneousWith {
+                guard let j = ids[other] else { continue }
+                simultaneous[i * n + j] = true
+                simultaneous[j * n + i] = true
+            }
+            for other in spec.requireToFail {
+                guard let j = ids[other], j != i else { continue }
+                slots[i].requires.append(j)
+                slots[j].requiredBy.append(i)
+            }
+        }
     }
 
     /// Removes the subtree at region `root` and its recognizers. A recognizer in progress is

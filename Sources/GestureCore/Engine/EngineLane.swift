@@ -224,18 +224,7 @@ struct EngineLane: Sendable {
         }
         let n = slots.count
         simultaneous = .init(repeating: false, count: n * n)
-        for (i, spec) in configuration.recognizers.enumerated() {
-            for other in spec.simultaneousWith {
-                guard let j = ids[other] else { continue }
-                simultaneous[i * n + j] = true
-                simultaneous[j * n + i] = true
-            }
-            for other in spec.requireToFail {
-                guard let j = ids[other], j != i else { continue }
-                slots[i].requires.append(j)
-                slots[j].requiredBy.append(i)
-            }
-        }
+        Self.relate(configuration.recognizers, from: 0, ids: ids, slots: &slots, simultaneous: &simultaneous)
         let singleTaps = slots.map(\.isSingleTap)
         let names = slots.map(\.id)
         tree.attach(recognizerRegions: regionOf, isSingleTap: { singleTaps[$0] }, name: { names[$0] })
