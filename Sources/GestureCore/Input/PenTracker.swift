@@ -190,30 +190,14 @@ struct PenTilt: Sendable {
     @inline(__always)
     func angles(x tx: Int32, y ty: Int32, rotation: SurfaceRotation) -> (altitude: Double, azimuth: Double) {
         let a = Self.angle(tx, x), b = Self.angle(ty, y)
-        let lx = Self.tan(a), ly = Self.tan(b)
+        let lx = Geometry.tan(a), ly = Geometry.tan(b)
         let lean = (lx * lx + ly * ly).squareRoot()
-        let altitude = Self.atan2(1, lean)
+        let altitude = Geometry.atan2(1, lean)
         guard lean > 0 else { return (altitude, 0) }
-        var azimuth = Self.atan2(ly, lx) + Double(rotation.rawValue) * Double.pi / 180
+        var azimuth = Geometry.atan2(ly, lx) + Double(rotation.rawValue) * Double.pi / 180
         let turn = 2 * Double.pi
         while azimuth < 0 { azimuth += turn }
         while azimuth >= turn { azimuth -= turn }
         return (altitude, azimuth)
     }
-
-    @inline(__always)
-    static func tan(_ a: Double) -> Double {
-        #if canImport(Glibc) || canImport(Darwin)
-        return penTan(a)
-        #else
-        return 0
-        #endif
-    }
-
-    @inline(__always)
-    static func atan2(_ y: Double, _ x: Double) -> Double { Geometry.atan2(y, x) }
 }
-
-#if canImport(Glibc) || canImport(Darwin)
-@inline(__always) private func penTan(_ a: Double) -> Double { tan(a) }
-#endif

@@ -229,20 +229,17 @@ struct MotionTracker: Sendable {
 
 /// Small geometry helpers without Foundation.
 enum Geometry {
-    static func atan2(_ y: Double, _ x: Double) -> Double {
-        #if canImport(Glibc) || canImport(Darwin)
-        return Glibc_atan2(y, x)
-        #else
-        return 0
-        #endif
-    }
-    static func log(_ x: Double) -> Double {
-        #if canImport(Glibc) || canImport(Darwin)
-        return Glibc_log(x)
-        #else
-        return 0
-        #endif
-    }
+    #if canImport(Glibc) || canImport(Darwin)
+    static func atan2(_ y: Double, _ x: Double) -> Double { Glibc_atan2(y, x) }
+    static func log(_ x: Double) -> Double { Glibc_log(x) }
+    @inline(__always)
+    static func tan(_ x: Double) -> Double { Glibc_tan(x) }
+    #else
+    // No C library to ask (the package builds where there is one): no angles.
+    static func atan2(_ y: Double, _ x: Double) -> Double { 0 }
+    static func log(_ x: Double) -> Double { 0 }
+    static func tan(_ x: Double) -> Double { 0 }
+    #endif
     static let degreesPerRadian = 180.0 / Double.pi
 
     /// Angle difference wrapped to (-π, π].
@@ -267,6 +264,7 @@ enum Geometry {
 #if canImport(Glibc) || canImport(Darwin)
 @inline(__always) private func Glibc_atan2(_ y: Double, _ x: Double) -> Double { atan2(y, x) }
 @inline(__always) private func Glibc_log(_ x: Double) -> Double { log(x) }
+@inline(__always) private func Glibc_tan(_ x: Double) -> Double { tan(x) }
 #endif
 
 /// A machine with a deadline that ends in its `done` state (tap, long press, discrete swipe): its
