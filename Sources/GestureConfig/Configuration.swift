@@ -207,12 +207,6 @@ public struct ConfigError: Error, CustomStringConvertible, Sendable, Equatable {
     public var line: Int
     public var column: Int
     public var message: String
-    public init(file: String, line: Int, column: Int, message: String) {
-        self.file = file
-        self.line = line
-        self.column = column
-        self.message = message
-    }
     /// "file:line:column: message", or "file: message" when there is no position (line 0).
     public var description: String {
         line > 0 ? "\(file):\(line):\(column): \(message)" : "\(file): \(message)"

@@ -23,10 +23,6 @@ public final class BindingExecutor {
     public struct BindingID: Hashable, Sendable {
         public var generation: Int
         public var index: Int
-        public init(generation: Int, index: Int) {
-            self.generation = generation
-            self.index = index
-        }
     }
 
     /// One trigger of a binding's command.
@@ -35,20 +31,10 @@ public final class BindingExecutor {
         public var gesture: String
         public var command: String
         /// Kill after this many ms.
-        public var timeout: Double
-        public var environment: [String: String]
+        public var timeout: Double = 10_000
+        public var environment: [String: String] = [:]
         /// +1 / -1 for a step of a stepped binding, nil otherwise.
         public var step: Int?
-
-        public init(id: BindingID, gesture: String, command: String, timeout: Double = 10_000,
-                    environment: [String: String] = [:], step: Int? = nil) {
-            self.id = id
-            self.gesture = gesture
-            self.command = command
-            self.timeout = timeout
-            self.environment = environment
-            self.step = step
-        }
     }
 
     /// Triggers waiting for their binding's command (or a free slot): the latest job's values, how
