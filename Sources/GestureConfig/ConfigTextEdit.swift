@@ -68,14 +68,8 @@ public enum ConfigTextEdit {
             let text = bindingText(binding, keeping: old)
             try replaceItem(list.items[index], in: &lines, with: text)
         } else {
-            let text = bindingText(binding, keeping: nil)
-            if let list {
-                try appendItem(text, to: list, in: &lines)
-            } else if root?["bindings"] != nil {
-                throw Failure("'bindings' is neither a list nor a mapping with 'commands'; add the binding in the file")
-            } else {
-                appendBlock(key: "bindings", item: text, to: &lines)
-            }
+            try append(bindingText(binding, keeping: nil), to: list, key: "bindings", of: root, in: &lines,
+                       otherwise: "'bindings' is neither a list nor a mapping with 'commands'; add the binding in the file")
         }
         return lines.joined(separator: "\n")
     }
@@ -101,14 +95,8 @@ public enum ConfigTextEdit {
             try appendItem(text, to: list, in: &lines)
         } else {
             if let region = gesture.region, !region.isEmpty { pairs.append(("region", quoted(region))) }
-            let text = flowMapping(pairs)
-            if let list = root?["gestures"]?.sequence {
-                try appendItem(text, to: list, in: &lines)
-            } else if root?["gestures"] != nil {
-                throw Failure("'gestures' is not a list")
-            } else {
-                appendBlock(key: "gestures", item: text, to: &lines)
-            }
+            try append(flowMapping(pairs), to: root?["gestures"]?.sequence, key: "gestures", of: root, in: &lines,
+                       otherwise: "'gestures' is not a list")
         }
         return lines.joined(separator: "\n")
     }
@@ -225,6 +213,19 @@ public enum ConfigTextEdit {
         }
         let (range, prefix) = try itemRange(last, in: lines)
         lines.insert(prefix + text, at: range.upperBound + 1)
+    }
+
+    /// `text` as the last item of `list`, the top-level `key`'s; when the file has no `key`, as the
+    /// item of a new block; when its `key` is no list, the failure `otherwise`.
+    static func append(_ text: String, to list: Node.Sequence?, key: String, of root: Node.Mapping?,
+                       in lines: inout [String], otherwise: String) throws(Failure) {
+        if let list {
+            try appendItem(text, to: list, in: &lines)
+        } else if root?[key] != nil {
+            throw Failure(otherwise)
+        } else {
+            appendBlock(key: key, item: text, to: &lines)
+        }
     }
 
     /// A new top-level key at the end of the file.
