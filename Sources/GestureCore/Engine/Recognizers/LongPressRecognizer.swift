@@ -38,8 +38,7 @@
 /// A cancelled touch fails or cancels every recognizer holding it before any of them sees the frame
 /// (the engine: "touch cancelled"). Any other pair is a bug (reported, and the press fails or is cancelled).
 struct LongPressRecognizer: RecognizerLogic, FinishingMachine {
-    static var done: State { .done }
-    enum State: Sendable { case idle, priorTap, betweenTaps, pressing, active, done }
+    enum State: Sendable, FinishingStates { case idle, priorTap, betweenTaps, pressing, active, done }
     typealias Event = TapFingers.Event
 
     let p: RecognizerParameters
@@ -47,8 +46,6 @@ struct LongPressRecognizer: RecognizerLogic, FinishingMachine {
     /// Set only by the state machine (`step`, `finish`).
     var state = State.idle
     var deadline: Timestamp?
-    private var taps = 0
-    private var tapStart = Timestamp.zero
     private var pressStart = Timestamp.zero
     private var fingers = TapFingers()
     private var tracker = MotionTracker()
@@ -56,14 +53,13 @@ struct LongPressRecognizer: RecognizerLogic, FinishingMachine {
     init(_ p: RecognizerParameters) { self.p = p }
 
     /// Prior taps still to come before the press.
-    private var pressIsNext: Bool { taps >= max(p.taps, 1) - 1 }
+    private var pressIsNext: Bool { fingers.finished >= max(p.taps, 1) - 1 }
     private var allowance: Double { state == .priorTap ? p.tapMovement : p.pressMovement }
 
     mutating func reset() {
         state = .idle
         deadline = nil
-        taps = 0
-        fingers.startTap()
+        fingers.reset()
         tracker.reset()
     }
 
@@ -104,11 +100,10 @@ struct LongPressRecognizer: RecognizerLogic, FinishingMachine {
         var proposal = Proposal.none
         switch (state, event) {
         case (.idle, .fingerDown(let t)), (.betweenTaps, .fingerDown(let t)):
-            if let tooFar = fingers.startTap(t, afterTap: state == .betweenTaps, limit: p.tapDistance) {
+            if let tooFar = fingers.startTap(t, afterTap: state == .betweenTaps, limit: p.tapDistance, at: time) {
                 proposal = finish(.fail(tooFar))
                 break
             }
-            tapStart = time
             if pressIsNext {
                 state = .pressing
                 deadline = nil
@@ -128,16 +123,15 @@ struct LongPressRecognizer: RecognizerLogic, FinishingMachine {
             case .stillDown: break
             case .wrongFingers(let most): proposal = finish(.fail(.wrongFingers(most, p.fingers)))
             case .tapped:
-                taps += 1
                 state = .betweenTaps
                 deadline = time.adding(milliseconds: p.tapInterval)
             }
         case (.priorTap, .timeout):
-            proposal = finish(.fail(.heldTooLong(time.milliseconds(since: tapStart), p.tapDuration)))
+            proposal = finish(.fail(fingers.heldTooLong(at: time, limit: p.tapDuration)))
         case (.betweenTaps, .timeout):
             proposal = finish(.fail(.nextTapTooLate(p.tapInterval)))
         case (.pressing, .fingerUp):
-            let since = fingers.mostFingers == p.fingers ? pressStart : tapStart
+            let since = fingers.mostFingers == p.fingers ? pressStart : fingers.started
             proposal = finish(.fail(.liftedEarly(time.milliseconds(since: since), p.minimumPressDuration)))
         case (.pressing, .timeout):
             state = .active

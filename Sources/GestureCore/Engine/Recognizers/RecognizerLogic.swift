@@ -271,13 +271,17 @@ enum Geometry {
 /// `finish` is every failure's and every recognition's last step, and its deadline passing is its
 /// `timeout` event.
 protocol FinishingMachine {
-    associatedtype State
+    associatedtype State: FinishingStates
     associatedtype Event: TimeoutEvents
-    static var done: State { get }
     var state: State { get set }
     var deadline: Timestamp? { get set }
     /// The state machine: one event, one row of the machine's table.
     mutating func step(_ event: Event, at time: Timestamp) -> Proposal
+}
+
+/// The states of a machine that ends in `done`: an enum with a `done` case adopts it.
+protocol FinishingStates {
+    static var done: Self { get }
 }
 
 /// The events of a machine whose deadline can pass: an enum with a `timeout` case adopts it.
@@ -291,7 +295,7 @@ extension FinishingMachine {
 
     /// Ends the machine: `done`, no deadline; returns the proposal.
     mutating func finish(_ proposal: Proposal) -> Proposal {
-        state = Self.done
+        state = State.done
         deadline = nil
         return proposal
     }

@@ -15,8 +15,7 @@
 /// (A frame later than `maximumDuration` never reaches the swipe: its deadline fires first.)
 /// Any other pair is a bug (reported, and the swipe fails).
 struct SwipeRecognizer: RecognizerLogic, FinishingMachine {
-    static var done: State { .done }
-    enum State: Sendable { case idle, tracking, done }
+    enum State: Sendable, FinishingStates { case idle, tracking, done }
     enum Event: Sendable, TimeoutEvents {
         case fingers(Int)
         case tooManyFingers(Int)

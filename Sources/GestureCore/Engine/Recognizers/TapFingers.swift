@@ -24,6 +24,15 @@ struct TapFingers: Sendable {
     /// The centroid of the last finished tap where its fingers landed (mm, surface units).
     private(set) var lastTapCenter = Point.zero
     private(set) var lastTapLocation = Point.zero
+    /// When the current tap started (its first finger landed), and how many taps finished.
+    private(set) var started = Timestamp.zero
+    private(set) var finished = 0
+
+    /// No tap yet.
+    mutating func reset() {
+        finished = 0
+        startTap()
+    }
 
     /// A new tap: no finger down yet (the last finished tap is kept: the next tap is measured from it).
     mutating func startTap() {
@@ -55,13 +64,19 @@ struct TapFingers: Sendable {
     /// The first finger of a tap lands (`afterTap`: of the tap after a finished one). Returns why the
     /// tap fails when it lands farther than `limit` mm from the last tap; else the tap starts (with no
     /// finger down yet: `add` it).
-    mutating func startTap(_ t: Touch, afterTap: Bool, limit: Double) -> Reason? {
+    mutating func startTap(_ t: Touch, afterTap: Bool, limit: Double, at time: Timestamp) -> Reason? {
         if afterTap {
             let d = t.physicalLocation.distance(to: lastTapCenter)
             if d > limit { return .nextTapTooFar(d, limit) }
         }
         startTap()
+        started = time
         return nil
+    }
+
+    /// Why the tap fails when its deadline passes with a finger still down (`limit`: `tapDuration`).
+    func heldTooLong(at time: Timestamp, limit: Double) -> Reason {
+        .heldTooLong(time.milliseconds(since: started), limit)
     }
 
     /// What a finger lifting means for the tap.
@@ -70,7 +85,8 @@ struct TapFingers: Sendable {
         case stillDown
         /// Every finger lifted, but the most down at once was not `fingers`.
         case wrongFingers(Int)
-        /// Every finger lifted after `fingers` were down: a tap (the last tap is now this one).
+        /// Every finger lifted after `fingers` were down: a tap (the last tap is now this one, and
+        /// `finished` counts it).
         case tapped
     }
 
@@ -81,6 +97,7 @@ struct TapFingers: Sendable {
         guard mostFingers == fingers else { return .wrongFingers(mostFingers) }
         lastTapCenter = Point.centroid(of: starts.map(\.mm))
         lastTapLocation = Point.centroid(of: starts.map(\.location))
+        finished += 1
         return .tapped
     }
 }

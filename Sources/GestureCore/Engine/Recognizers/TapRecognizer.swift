@@ -22,8 +22,7 @@
 /// A cancelled touch fails every recognizer holding it before any of them sees the frame (the
 /// engine: "touch cancelled"). Any other pair is a bug (reported, and the tap fails).
 struct TapRecognizer: RecognizerLogic, FinishingMachine {
-    static var done: State { .done }
-    enum State: Sendable { case idle, touching, betweenTaps, done }
+    enum State: Sendable, FinishingStates { case idle, touching, betweenTaps, done }
     typealias Event = TapFingers.Event
 
     let p: RecognizerParameters
@@ -31,9 +30,6 @@ struct TapRecognizer: RecognizerLogic, FinishingMachine {
     /// Set only by the state machine (`step`, `finish`).
     var state = State.idle
     var deadline: Timestamp?
-    /// Taps finished.
-    private var count = 0
-    private var tapStart = Timestamp.zero
     private var fingers = TapFingers()
 
     init(_ p: RecognizerParameters) { self.p = p }
@@ -41,8 +37,7 @@ struct TapRecognizer: RecognizerLogic, FinishingMachine {
     mutating func reset() {
         state = .idle
         deadline = nil
-        count = 0
-        fingers.startTap()
+        fingers.reset()
     }
 
     mutating func handle(_ input: borrowing RecognizerInput, state published: GestureState) -> Proposal {
@@ -80,12 +75,11 @@ struct TapRecognizer: RecognizerLogic, FinishingMachine {
         var proposal = Proposal.none
         switch (state, event) {
         case (.idle, .fingerDown(let t)), (.betweenTaps, .fingerDown(let t)):
-            if let tooFar = fingers.startTap(t, afterTap: state == .betweenTaps, limit: p.tapDistance) {
+            if let tooFar = fingers.startTap(t, afterTap: state == .betweenTaps, limit: p.tapDistance, at: time) {
                 proposal = finish(.fail(tooFar))
                 break
             }
             state = .touching
-            tapStart = time
             deadline = time.adding(milliseconds: p.tapDuration)
             proposal = addFinger(t)
         case (.touching, .fingerDown(let t)):
@@ -101,7 +95,7 @@ struct TapRecognizer: RecognizerLogic, FinishingMachine {
             case .tapped: proposal = tapped(at: time)
             }
         case (.touching, .timeout):
-            proposal = finish(.fail(.heldTooLong(time.milliseconds(since: tapStart), p.tapDuration)))
+            proposal = finish(.fail(fingers.heldTooLong(at: time, limit: p.tapDuration)))
         case (.betweenTaps, .timeout):
             proposal = finish(.fail(.nextTapTooLate(p.tapInterval)))
         case (.touching, .clicked):
@@ -124,8 +118,7 @@ struct TapRecognizer: RecognizerLogic, FinishingMachine {
 
     /// A tap finished: the last one recognizes, another waits `tapInterval` for the next.
     private mutating func tapped(at time: Timestamp) -> Proposal {
-        count += 1
-        if count >= p.taps { return finish(.recognize(.tapsCompleted(count))) }
+        if fingers.finished >= p.taps { return finish(.recognize(.tapsCompleted(fingers.finished))) }
         state = .betweenTaps
         deadline = time.adding(milliseconds: p.tapInterval)
         return .none
