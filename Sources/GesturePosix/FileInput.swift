@@ -53,3 +53,18 @@ private func readRest(_ fd: Int32, _ path: String, into start: [UInt8]) -> Resul
 
 /// Whether something exists at `path`.
 public func fileExists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
+/// The names in the folder at `path`, in the order the kernel lists them, without `.` and `..`;
+/// none when it cannot be read.
+public func directoryNames(_ path: String) -> [String] {
+    guard let dir = opendir(path) else { return [] }
+    defer { closedir(dir) }
+    var names: [String] = []
+    while let entry = readdir(dir) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+}

@@ -39,22 +39,9 @@ public enum TuneSamples {
     public static func files(_ paths: [String]) -> [String] {
         paths.flatMap { path -> [String] in
             guard Accounts.isDirectory(path) else { return [path] }
-            return listDirectory(path).filter { SampleLabel.label(ofFile: $0) != nil }.sorted()
+            return directoryNames(path).filter { SampleLabel.label(ofFile: $0) != nil }.sorted()
                 .map { (path.hasSuffix("/") ? path : path + "/") + $0 }
         }
-    }
-
-    static func listDirectory(_ path: String) -> [String] {
-        guard let dir = opendir(path) else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
     }
 
     /// Loads every sample; a file without a label, with a label the config does not define, or that

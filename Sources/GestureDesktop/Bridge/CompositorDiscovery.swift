@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import GesturePosix
 
 /// Where a compositor that restarted in the same login listens now. Its socket's name carries the
 /// new process (sway, i3, niri) or instance (Hyprland), so the path the bridge started with goes
@@ -86,14 +87,8 @@ public enum CompositorDiscovery {
 
     /// The entries of `folder` with their modification times (none when it cannot be read).
     static func entries(of folder: String) -> [Entry] {
-        guard let dir = opendir(folder) else { return [] }
-        defer { closedir(dir) }
         var out: [Entry] = []
-        while let item = readdir(dir) {
-            let name = withUnsafeBytes(of: item.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            guard name != "." && name != ".." else { continue }
+        for name in directoryNames(folder) {
             var info = stat()
             guard stat(folder + "/" + name, &info) == 0 else { continue }
             out.append(Entry(name: name, modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)))
