@@ -92,6 +92,24 @@ recording="$root/Tests/GestureDaemonTests/Fixtures/Wacom ISDv4 E6 Finger.single-
 # daemon over sway), debian12 (GNOME Shell 43, KWin 5.27), debian13 (GNOME Shell 48, KWin 6 in a trixie root).
 wants() { [ -z "${GESTURED_DESKTOPS:-}" ] || [[ " $GESTURED_DESKTOPS " == *" $1 "* ]]; }
 
+# The recorded tap injected over the upper of two windows: listens on the daemon's socket until either
+# window's gesture comes (then half a second more, for a wrong second one), and checks that only the
+# upper one's did. Arguments: socket, file for the lines, the upper's gesture, the lower's, what
+# passes, the label of a failure.
+tap_reaches_upper() {
+    local sock=$1 lines=$2 upper=$3 lower=$4 what=$5 label=$6
+    timeout 10 "$ctl" listen --socket "$sock" --format json > "$lines" 2>&1 &
+    local listener=$!
+    for _ in $(seq 200); do grep -q "\"$upper\"\|\"$lower\"" "$lines" 2>/dev/null && break; sleep 0.05; done
+    sleep 0.5
+    kill "$listener" 2>/dev/null
+    if grep -q "\"gesture\":\"$upper\"" "$lines" && ! grep -q "\"gesture\":\"$lower\"" "$lines"; then
+        pass "$what"
+    else
+        fail "$label: the tap's gestures: $(grep -o '"gesture":"[a-z-]*"' "$lines" | sort | uniq -c | tr '\n' ' ')"
+    fi
+}
+
 # --- the daemon over a GNOME or KDE session's two windows (gnome.sh, kde.sh) ----------------------------
 # The GTK window org.gestured.Left lies over a terminal at the places the desktop's file set: hit-test
 # names the window under each point, and the recorded tap over the GTK window reaches its rule, not the
@@ -105,16 +123,8 @@ daemon_hits_over_windows() {
     "$ctl" hit-test --socket "$sock" --output "$output" 300 600 > "$out/$name-hit2.txt" 2>&1
     grep -q "$lower" "$out/$name-hit2.txt" && ! grep -q "org.gestured.Left" "$out/$name-hit2.txt" \
         && pass "$label daemon: hit-test --output $output 300 600 hits $lower" || fail "$label daemon: hit-test 300 600: $(cat "$out/$name-hit2.txt")"
-    timeout 10 "$ctl" listen --socket "$sock" --format json > "$out/$name-listen.jsonl" 2>&1 &
-    local listener=$!
-    for _ in $(seq 200); do grep -q "\"gtk-tap\"\|\"$lowertap\"" "$out/$name-listen.jsonl" 2>/dev/null && break; sleep 0.05; done
-    sleep 0.5
-    kill "$listener" 2>/dev/null
-    if grep -q '"gesture":"gtk-tap"' "$out/$name-listen.jsonl" && ! grep -q "\"gesture\":\"$lowertap\"" "$out/$name-listen.jsonl"; then
-        pass "$label daemon: a recorded tap over the GTK window reaches its rule, not $lower's below"
-    else
-        fail "$label daemon: the tap's gestures: $(grep -o '"gesture":"[a-z-]*"' "$out/$name-listen.jsonl" | sort | uniq -c | tr '\n' ' ')"
-    fi
+    tap_reaches_upper "$sock" "$out/$name-listen.jsonl" gtk-tap "$lowertap" \
+        "$label daemon: a recorded tap over the GTK window reaches its rule, not $lower's below" "$label daemon"
 }
 
 if wants sway-x11; then
@@ -390,16 +400,8 @@ else
             fail "daemon: hit-test --output HEADLESS-1 $point hits a window (got $chain)"
         fi
     done
-    timeout 10 "$ctl" listen --socket "$socket" --format json > "$out/listen.jsonl" 2>&1 &
-    listener=$!
-    for _ in $(seq 200); do grep -q '"left-tap"\|"right-tap"' "$out/listen.jsonl" 2>/dev/null && break; sleep 0.05; done
-    sleep 0.5
-    kill "$listener" 2>/dev/null
-    if grep -q '"gesture":"left-tap"' "$out/listen.jsonl" && ! grep -q '"gesture":"right-tap"' "$out/listen.jsonl"; then
-        pass "daemon: a tap over the floating window reaches its gesture, not the window's below"
-    else
-        fail "daemon: the tap's gestures: $(grep -o '"gesture":"[a-z-]*"' "$out/listen.jsonl" | sort | uniq -c | tr '\n' ' ')"
-    fi
+    tap_reaches_upper "$socket" "$out/listen.jsonl" left-tap right-tap \
+        "daemon: a tap over the floating window reaches its gesture, not the window's below" daemon
     # The daemon restarted under a live bridge: the bridge connects again and sends the windows
     # within 2 s, and waits idle meanwhile (no spinning on the closed socket).
     kill "$daemon"; wait "$daemon" 2>/dev/null

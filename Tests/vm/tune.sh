@@ -2,9 +2,9 @@
 # `gesturectl tune` through a real kernel (docs/tune.md): a virtual touchpad made from a real
 # recording's description; the user's tries are the other hand's swipes (Tests/Fixtures/tune/
 # other-hand) played into it while `gesturectl tune swipe-3 --yes` records them through the daemon;
-# the tuned config is written and reloaded, and a fresh try of the swipe the defaults missed is then
-# recognized. Each check is a line "ok|NAME|" or "fail|NAME|DETAIL" of $out/tune-checks.txt, counted
-# by evaluate.py (evaluate_tune.py) in the VM test's "N passed, M failed".
+# the tuned config is written and reloaded, and a fresh try of the other hand's right swipe (under
+# the begin distance, recognized on libinput's decision before and after) is then recognized. Each
+# check is a line "ok|NAME|" or "fail|NAME|DETAIL" of $out/tune-checks.txt, counted by evaluate.py (evaluate_tune.py) in the VM test's "N passed, M failed".
 #
 #   Tests/vm/tune.sh                  boots a VM for this case alone and prints its checks (iterating)
 #   Tests/vm/tune.sh ROOT BIN OUT     the same from run.sh (its results in OUT, judged by evaluate.py)
@@ -79,8 +79,13 @@ YAML
         test "$(ls "$out/tune-samples" | grep -c '^try-[123]\.swipe-3\.evemu$')" = 3
     check "try 1 is recognized" "$(grep -A1 '^try 1' "$out/tune-ctl.txt" | tr '\n' ' ')" \
         sh -c "grep -A1 '^try 1' '$out/tune-ctl.txt' | grep -q '✓ swipe-3 recognized'"
-    check "try 2 is not, and says why" "$(grep -A1 '^try 2' "$out/tune-ctl.txt" | tr '\n' ' ')" \
-        sh -c "grep -A1 '^try 2' '$out/tune-ctl.txt' | grep -q '✗ not recognized: lifted after moving'"
+    # The other hand's right swipe moves its fingers 2.6 mm together, under the 3 mm begin distance,
+    # but its highest and lowest fingers moved 2 mm the same way: libinput's swipe, on which the
+    # defaults begin (docs/recognizers.md, "Begin with libinput"); the fit still measures it.
+    check "try 2, under the begin distance, is recognized on libinput's decision" "$(grep -A1 '^try 2' "$out/tune-ctl.txt" | tr '\n' ' ')" \
+        sh -c "grep -A1 '^try 2' '$out/tune-ctl.txt' | grep -q '✓ swipe-3 recognized'"
+    check "the fit measures try 2's travel under the begin distance" "$(grep 'try-2.swipe-3 ' "$out/tune-ctl.txt")" \
+        sh -c "grep 'try-2.swipe-3 ' '$out/tune-ctl.txt' | grep -q ' 2\.[0-9] mm '"
     check "the tuned config is written, saying what it changed" "$(grep 'gestured tune:' "$out/tune-config.yaml")" \
         grep -q 'begin-distance: .*# gestured tune: begin-distance was 3mm' "$out/tune-config.yaml"
     check "the config's comments are kept" "$(grep -c '^  # ' "$out/tune-config.yaml") comment lines" \
@@ -89,7 +94,7 @@ YAML
         "$bin/gestured" check-config "$out/tune-config.yaml"
     check "the daemon reloaded it" "$(tail -2 "$out/tune-ctl.txt" | tr '\n' ' ')" grep -q 'the daemon reloaded' "$out/tune-ctl.txt"
 
-    # A fresh try of the swipe the defaults missed.
+    # A fresh try of the other hand's right swipe, under the tuned config.
     "$bin/gesturectl" listen --socket "$sock" --gesture swipe-3 --format json > "$out/tune-fresh.jsonl" 2>&1 &
     listener=$!
     wait_for 30 sh -c "'$bin/gesturectl' status --socket '$sock' | grep -q '\"clients\":2'"
