@@ -188,21 +188,22 @@ struct Octants: Sendable, Equatable {
     init(_ d: Point) {
         if abs(d.x) < 2 && abs(d.y) < 2 {
             // Sector k's centre points at k × 45° clockwise from up: 0 up, 2 right, 4 down, 6 left.
-            let sectors: [Int]
+            // The three sectors around the centre sector (no array: this runs each frame while measuring).
+            let centre: UInt8
             switch (d.x > 0 ? 1 : d.x < 0 ? -1 : 0, d.y > 0 ? 1 : d.y < 0 ? -1 : 0) {
-            case (1, 1): sectors = [2, 3, 4]
-            case (1, -1): sectors = [0, 1, 2]
-            case (-1, 1): sectors = [4, 5, 6]
-            case (-1, -1): sectors = [6, 7, 0]
-            case (1, 0): sectors = [1, 2, 3]
-            case (-1, 0): sectors = [5, 6, 7]
-            case (0, 1): sectors = [3, 4, 5]
-            case (0, -1): sectors = [7, 0, 1]
-            default: sectors = []
+            case (1, 1): centre = 3
+            case (1, -1): centre = 1
+            case (-1, 1): centre = 5
+            case (-1, -1): centre = 7
+            case (1, 0): centre = 2
+            case (-1, 0): centre = 6
+            case (0, 1): centre = 4
+            case (0, -1): centre = 0
+            default:
+                bits = 0
+                return
             }
-            var b: UInt8 = 0
-            for s in sectors { b |= 1 << UInt8(s) }
-            bits = b
+            bits = Self.rotl(0b111, (centre + 7) % 8)
             return
         }
         // Clockwise from up, in sectors: [0, 8).
@@ -215,10 +216,10 @@ struct Octants: Sendable, Equatable {
 
     /// Whether two motions point the same way: a sector in common or side by side.
     func neighbours(_ o: Octants) -> Bool {
-        let grown = bits | rotl(bits, 1) | rotr(bits, 1)
+        let grown = bits | Self.rotl(bits, 1) | Self.rotr(bits, 1)
         return grown & o.bits != 0
     }
 
-    private func rotl(_ b: UInt8, _ k: UInt8) -> UInt8 { (b << k) | (b >> (8 - k)) }
-    private func rotr(_ b: UInt8, _ k: UInt8) -> UInt8 { (b >> k) | (b << (8 - k)) }
+    private static func rotl(_ b: UInt8, _ k: UInt8) -> UInt8 { (b << k) | (b >> ((8 - k) % 8)) }
+    private static func rotr(_ b: UInt8, _ k: UInt8) -> UInt8 { (b >> k) | (b << ((8 - k) % 8)) }
 }
