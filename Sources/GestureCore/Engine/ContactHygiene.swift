@@ -110,6 +110,8 @@ struct ContactHygiene: Sendable {
     private(set) var newlyFingers: [TouchID] = []
     /// Whether a physical click went down in this frame.
     private(set) var clicked = false
+    /// Whether a contact landed or lifted in this frame.
+    private(set) var countChanged = false
     private(set) var notes: [ContactNote] = []
 
     private struct Contact: Sendable {
@@ -158,6 +160,7 @@ struct ContactHygiene: Sendable {
             countChanged = true
             if phase == .began { landed = frame.touches[k].id }
         }
+        self.countChanged = countChanged
         if let landed { markResting(besides: landed, frame) }
         for var touch in frame.touches {
             var k = contacts.firstIndex { $0.id == touch.id } ?? -1

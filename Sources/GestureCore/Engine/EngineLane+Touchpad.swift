@@ -142,6 +142,7 @@ extension EngineLane {
         // Settling measures the fingers' motion from here: a pointer finger that travelled before
         // the others landed has not settled the new gesture (a staggered scroll is no twist).
         for ri in records.indices where !records[ri].terminal { records[ri].settleOrigin = records[ri].lastLocation }
+        measuresFromJoin = n >= 2 && fingerJoinedMotion()
         for r in slots.indices where slots[r].active > 0 && Self.decidesAgain(slots[r].kind) {
             switch slots[r].state {
             case .began, .changed:
@@ -161,6 +162,52 @@ extension EngineLane {
             slots[r].crowdNoted = false
             slots[r].sequenceStart = since ?? now
             logics.reset(r)
+            if measuresFromJoin && (slots[r].kind == .pinch || slots[r].kind == .rotation) { note(r, .joinedMotion, &out) }
+        }
+    }
+
+    /// Whether a finger already down was moving when the count rose: it has travelled
+    /// `joinedMotionTravel` mm since it landed and moved within `joinedMotionWindow` ms. The finger
+    /// that lands beside it joins a motion under way (a staggered scroll: the first finger is the
+    /// pointer, the second rests a moment before it moves too), and while the new finger rests, the
+    /// first one's lead turns and stretches the pair as a twist or a zoom would; a pinch's or a
+    /// rotation's fingers start together. Pinches and rotations then measure only once every finger
+    /// has moved (`endJoinWhenAllMoving`).
+    func fingerJoinedMotion() -> Bool {
+        for ri in records.indices where !records[ri].terminal {
+            guard let moved = records[ri].movedTime, moved != records[ri].beganTime,
+                  now.milliseconds(since: moved) <= Self.joinedMotionWindow else { continue }
+            let d = records[ri].lastLocation - records[ri].beganLocation
+            let mm = Point(x: unitsPerMM.x > 0 ? d.x / unitsPerMM.x : d.x, y: unitsPerMM.y > 0 ? d.y / unitsPerMM.y : d.y)
+            if mm.length >= Self.joinedMotionTravel { return true }
+        }
+        return false
+    }
+
+    /// How far a finger must have travelled since it landed (mm), and how recently it must have moved
+    /// (ms), to be a motion under way when another finger lands (`fingerJoinedMotion`): the pointer
+    /// moving, not a resting finger's jitter or a pointer stopped a while ago.
+    static let joinedMotionTravel = 2.0
+    static let joinedMotionWindow = 50.0
+
+    /// Ends `measuresFromJoin` once every finger down has moved `settleEveryFingerMM` since the
+    /// count rose (or fewer than two are down): the pinches and rotations measure from this frame.
+    mutating func endJoinWhenAllMoving(_ out: inout [EngineOutput]) {
+        var fingers = 0
+        var allMoved = true
+        for k in seenRecords.indices where !hygiene.touches[k].phase.isTerminal {
+            let ri = seenRecords[k]
+            fingers += 1
+            let d = records[ri].lastLocation - (records[ri].settleOrigin ?? records[ri].beganLocation)
+            let mm = Point(x: unitsPerMM.x > 0 ? d.x / unitsPerMM.x : d.x, y: unitsPerMM.y > 0 ? d.y / unitsPerMM.y : d.y)
+            if mm.length < Self.settleEveryFingerMM { allMoved = false }
+        }
+        if fingers >= 2 && !allMoved { return }
+        measuresFromJoin = false
+        guard fingers >= 2 else { return }
+        for r in slots.indices where slots[r].state == .possible && slots[r].active >= 2
+            && (slots[r].kind == .pinch || slots[r].kind == .rotation) {
+            note(r, .allFingersMoving, &out)
         }
     }
 

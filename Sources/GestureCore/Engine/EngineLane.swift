@@ -115,6 +115,9 @@ struct EngineLane: Sendable {
         var settleOrigin: Point? = nil
         /// When the touch landed.
         var beganTime: Timestamp
+        /// The latest frame in which it moved (touchpads: whether a finger was moving when another
+        /// landed, `joinedMotion`).
+        var movedTime: Timestamp? = nil
         var beganDelivered = false
         var beganHeld = false
         var endedHeld = false
@@ -199,6 +202,9 @@ struct EngineLane: Sendable {
     /// The finger count the touchpad's gesture was last decided for, and since when a higher count has
     /// lasted while a gesture is under way (EngineLane+Touchpad.swift).
     var decidedFingers = 0
+    /// Touchpads: a finger landed beside one already moving and not every finger has moved since
+    /// (`joinedMotion`): pinches and rotations measure from the frame where they all have.
+    var measuresFromJoin = false
     var riseSince: Timestamp?
     /// libinput's decision about a touchpad's fingers (EngineLane+PairDecision.swift).
     var pairDecision = TouchpadPairClassifier()
@@ -257,6 +263,10 @@ struct EngineLane: Sendable {
                 ri = newRecord(frame.touches[k], frame: frame, layout: layout)
                 if forwarding.enabled { registerForwarded(ri, device: frame.device) }
             }
+            // The sensor's re-fit in a frame where a contact lands or lifts is not motion.
+            if phase == .moved && !hygiene.countChanged && frame.touches[k].location != records[ri].lastLocation {
+                records[ri].movedTime = now
+            }
             records[ri].lastLocation = frame.touches[k].location
             records[ri].tapCount = frame.touches[k].tapCount
             if frame.touches[k].type != .finger { records[ri].pen = PenValues(frame.touches[k]) }
@@ -275,6 +285,7 @@ struct EngineLane: Sendable {
         if deviceKind == .touchpad {
             decideAgainIfFingersRose(&out)
             updatePairDecision(frame)
+            if measuresFromJoin { endJoinWhenAllMoving(&out) }
         }
         // Each recognizer gets the seen touches bound to it, in frame order. Usually every seen touch is
         // bound to the same recognizers (one region): then they all get the same touches, shared.
@@ -302,6 +313,9 @@ struct EngineLane: Sendable {
                                         unitsPerMM: unitsPerMM)
             input.clicked = hygiene.clicked
             input.verdict = pairVerdict(r)
+            if measuresFromJoin && state == .possible && (slots[r].kind == .pinch || slots[r].kind == .rotation) {
+                input.restartsMeasure = true
+            }
             // Only a recognizer still deciding (possible, its begin perhaps held) reads `contested`.
             if state == .possible && slots[r].touches.count >= 2 && (slots[r].kind == .pan || slots[r].kind == .pinch) {
                 input.contested = isContested(r)

@@ -107,6 +107,11 @@ enum Reason: Sendable, Hashable {
     /// Touchpad: the finger count rose from the first to the second number, so the gesture is decided
     /// again (libinput's model: a gesture under way is cancelled, the others start from here).
     case fingersChanged(Int, Int)
+    /// Touchpad: a finger landed beside one already moving (a staggered scroll): a pinch or rotation
+    /// measures the pair only once every finger has moved `EngineLane.settleEveryFingerMM`.
+    case joinedMotion
+    /// Touchpad: every finger of a pair joined in motion has moved: a pinch or rotation measures from here.
+    case allFingersMoving
     /// Touchpad: a tap whose fingers lifted before this many fingers landed together: the tap is
     /// reported and those fingers are the next gesture's (libinput's tap, then a scroll or a swipe).
     case tapBeforeFingers(Int)
@@ -261,6 +266,9 @@ enum Reason: Sendable, Hashable {
         case .sequenceEnded: return "gesture sequence ended"
         case .fingerJoined(let ms): return "a finger joined \(f(ms)) ms in: deciding again"
         case .fingersChanged(let a, let b): return "fingers \(a) → \(b) on a touchpad: deciding again"
+        case .joinedMotion:
+            return "a finger landed beside one already moving: measures once every finger has moved \(f(EngineLane.settleEveryFingerMM)) mm"
+        case .allFingersMoving: return "every finger is moving: measures from here"
         case .tapBeforeFingers(let n): return "a tap before \(n) fingers landed: the tap stands, the fingers are the next gesture's"
         case .swipeBegan(let n, let d): return "swipe began: \(n) fingers moved \(f(d)) mm together"
         case .crowded(let kind, let n, let r):

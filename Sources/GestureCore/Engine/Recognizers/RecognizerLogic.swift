@@ -28,6 +28,9 @@ struct RecognizerInput: ~Copyable, Sendable {
     /// Touchpads: libinput's decision about these fingers (`TouchpadPairClassifier`), when the
     /// recognizer's fingers are all the pad's gesture fingers; `.undecided` otherwise.
     var verdict = TouchpadVerdict.undecided
+    /// Pinch / rotation on a touchpad: a finger joined a motion under way and not every finger has
+    /// moved yet (`EngineLane.measuresFromJoin`): the pair's measure starts again in this frame.
+    var restartsMeasure = false
 
     /// Whether any of the touches moved in this frame.
     var anyMoved: Bool { touches.contains { $0.phase == .moved } }

@@ -74,7 +74,8 @@ struct TwoFingerMachine<Measure: PairMeasure>: ContinuousLogic {
             if !two {
                 guard pair.fingers == 0 || state == .tracking else { return .none }
                 event = pair.fingers == 0 ? .allLifted : .pairLost
-            } else if state == .waiting || changedPair || pair.originRebased || Measure.restarts(pair, p) {
+            } else if state == .waiting || changedPair || pair.originRebased || input.restartsMeasure
+                        || Measure.restarts(pair, p) {
                 event = .pairFormed
             } else {
                 motion.update(pair)
