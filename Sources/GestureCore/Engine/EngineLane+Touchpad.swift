@@ -175,11 +175,8 @@ extension EngineLane {
     /// has moved (`endJoinWhenAllMoving`).
     func fingerJoinedMotion() -> Bool {
         for ri in records.indices where !records[ri].terminal {
-            guard let moved = records[ri].movedTime, moved != records[ri].beganTime,
-                  now.milliseconds(since: moved) <= Self.joinedMotionWindow else { continue }
-            let d = records[ri].lastLocation - records[ri].beganLocation
-            let mm = Point(x: unitsPerMM.x > 0 ? d.x / unitsPerMM.x : d.x, y: unitsPerMM.y > 0 ? d.y / unitsPerMM.y : d.y)
-            if mm.length >= Self.joinedMotionTravel { return true }
+            guard now.milliseconds(since: records[ri].movedTime) <= Self.joinedMotionWindow else { continue }
+            if millimetres(records[ri].lastLocation - records[ri].beganLocation) >= Self.joinedMotionTravel { return true }
         }
         return false
     }
@@ -198,9 +195,8 @@ extension EngineLane {
         for k in seenRecords.indices where !hygiene.touches[k].phase.isTerminal {
             let ri = seenRecords[k]
             fingers += 1
-            let d = records[ri].lastLocation - (records[ri].settleOrigin ?? records[ri].beganLocation)
-            let mm = Point(x: unitsPerMM.x > 0 ? d.x / unitsPerMM.x : d.x, y: unitsPerMM.y > 0 ? d.y / unitsPerMM.y : d.y)
-            if mm.length < Self.settleEveryFingerMM { allMoved = false }
+            if millimetres(records[ri].lastLocation - (records[ri].settleOrigin ?? records[ri].beganLocation))
+                < Self.settleEveryFingerMM { allMoved = false }
         }
         if fingers >= 2 && !allMoved { return }
         measuresFromJoin = false
@@ -252,13 +248,17 @@ extension EngineLane {
         for id in slots[r].touches {
             let ri = recordIndex(id)
             guard ri >= 0, !records[ri].terminal else { continue }
-            let d = records[ri].lastLocation - (records[ri].settleOrigin ?? records[ri].beganLocation)
-            let mm = Point(x: unitsPerMM.x > 0 ? d.x / unitsPerMM.x : d.x, y: unitsPerMM.y > 0 ? d.y / unitsPerMM.y : d.y)
-            farthest = max(farthest, mm.length)
-            least = min(least, mm.length)
+            let mm = millimetres(records[ri].lastLocation - (records[ri].settleOrigin ?? records[ri].beganLocation))
+            farthest = max(farthest, mm)
+            least = min(least, mm)
         }
         if deviceKind == .touchpad && least < Self.settleEveryFingerMM { return 0 }
         return farthest
+    }
+
+    /// The length of a motion in surface units, mm (surface units when the lane has no scale).
+    func millimetres(_ d: Point) -> Double {
+        Point(x: unitsPerMM.x > 0 ? d.x / unitsPerMM.x : d.x, y: unitsPerMM.y > 0 ? d.y / unitsPerMM.y : d.y).length
     }
 
     /// How far every finger of a touchpad gesture must have moved before their motion ends settling

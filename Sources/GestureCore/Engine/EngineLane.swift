@@ -116,8 +116,9 @@ struct EngineLane: Sendable {
         /// When the touch landed.
         var beganTime: Timestamp
         /// The latest frame in which it moved (touchpads: whether a finger was moving when another
-        /// landed, `joinedMotion`).
-        var movedTime: Timestamp? = nil
+        /// landed, `fingerJoinedMotion`); `Timestamp.never` until it moves. (Not an optional: storing
+        /// one here copied the whole record, a `memcpy` per touch and frame.)
+        var movedTime = Timestamp.never
         var beganDelivered = false
         var beganHeld = false
         var endedHeld = false
@@ -253,6 +254,7 @@ struct EngineLane: Sendable {
         var layout = -1
         // `hygiene.touches` is the frame's touches in order, resting ones left out, as recognizers see them.
         seenRecords.removeAll()
+        let countChanged = hygiene.countChanged
         // The fields read in place: a whole `Touch` copied out is a `memcpy` call.
         for k in frame.touches.indices {
             let id = frame.touches[k].id, phase = frame.touches[k].phase
@@ -263,10 +265,9 @@ struct EngineLane: Sendable {
                 ri = newRecord(frame.touches[k], frame: frame, layout: layout)
                 if forwarding.enabled { registerForwarded(ri, device: frame.device) }
             }
-            // The sensor's re-fit in a frame where a contact lands or lifts is not motion.
-            if phase == .moved && !hygiene.countChanged && frame.touches[k].location != records[ri].lastLocation {
-                records[ri].movedTime = now
-            }
+            // The sensor's re-fit in a frame where a contact lands or lifts is not motion. (Comparing the
+            // touch's locations here copied the whole touch out: `moved` is a changed position.)
+            if phase == .moved && !countChanged { records[ri].movedTime = frame.time }
             records[ri].lastLocation = frame.touches[k].location
             records[ri].tapCount = frame.touches[k].tapCount
             if frame.touches[k].type != .finger { records[ri].pen = PenValues(frame.touches[k]) }

@@ -7,6 +7,8 @@ public struct Timestamp: RawRepresentable, Hashable, Sendable, Comparable, Custo
     public init(seconds: Double) { self.rawValue = Int64((seconds * 1_000_000).rounded()) }
 
     public static let zero = Timestamp(microseconds: 0)
+    /// Long before any event ("not yet"): any time's `milliseconds(since:)` it is huge, never an overflow.
+    public static let never = Timestamp(rawValue: Int64.min / 2)
     public var microseconds: Int64 { rawValue }
     public var seconds: Double { Double(rawValue) / 1_000_000 }
 
