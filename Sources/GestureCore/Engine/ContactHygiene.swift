@@ -82,6 +82,18 @@ enum ContactNote: Sendable, Hashable {
     case palm(TouchID, PalmEdge)
     /// A palm that is a finger from now on, and why.
     case palmReleased(TouchID, PalmRelease)
+    /// Landed in a clickpad's bottom button area, this many mm high (`buttonAreaHeight`).
+    case buttonArea(TouchID, Double)
+    /// Counts for motion gestures from now on, and why.
+    case buttonAreaLeft(TouchID, ButtonAreaRelease)
+}
+
+/// Why a contact that landed in a clickpad's button area counts for motion gestures now.
+enum ButtonAreaRelease: Sendable, Hashable {
+    /// It left the area (upward).
+    case leftArea
+    /// It moved this many mm (more than `ContactHygiene.buttonAreaMove`) from where it landed.
+    case moved(Double)
 }
 
 /// The palm edge zone a contact landed in.
@@ -128,6 +140,8 @@ struct ContactHygiene: Sendable {
         var palm: PalmEdge?
         /// Where it landed, mm from the surface's top left corner.
         var landedMM = Point(x: 0, y: 0)
+        /// It landed in a clickpad's bottom button area and has not left it (`inButtonArea`).
+        var buttonArea = false
     }
     private var contacts: [Contact] = []
     private var buttonDown = false
@@ -135,6 +149,26 @@ struct ContactHygiene: Sendable {
     init(settings: ContactHygieneSettings) { self.settings = settings }
 
     func isResting(_ id: TouchID) -> Bool { contacts.contains { $0.id == id && $0.resting } }
+
+    /// Contacts that left a clickpad's button area in this frame (`inButtonArea`).
+    private(set) var leftButtonArea: [TouchID] = []
+    /// How many contacts are in a clickpad's button area (`inButtonArea`).
+    private(set) var inButtonAreaCount = 0
+
+    /// libinput's software buttons (docs/recognizers.md, "Begin with libinput"): a contact that lands
+    /// in a clickpad's bottom button area does not count for motion gestures (scroll, swipe, pinch,
+    /// the pointer) until it leaves the area or moves more than `buttonAreaMove` mm from where it
+    /// landed. Taps and edge pans still see it: libinput's tap does too.
+    func inButtonArea(_ id: TouchID) -> Bool {
+        inButtonAreaCount > 0 && contacts.contains { $0.id == id && $0.buttonArea }
+    }
+
+    /// The height of a clickpad's bottom button area on a pad `height` mm high: libinput's 10 mm, or
+    /// 15 % of the height on a pad lower than 66.7 mm.
+    static func buttonAreaHeight(_ height: Double) -> Double { min(10, height * 0.15) }
+    /// A contact in the button area moving farther than this from where it landed counts (mm):
+    /// libinput's "clearly not a button".
+    static let buttonAreaMove = 5.0
 
     /// Whether a palm is down (it may become a finger on its next move).
     var hasPalm: Bool { contacts.contains { $0.palm != nil } }
@@ -148,6 +182,7 @@ struct ContactHygiene: Sendable {
         touches.clearKeepingCapacity()
         newlyResting.clearKeepingCapacity()
         newlyFingers.clearKeepingCapacity()
+        leftButtonArea.clearKeepingCapacity()
         notes.clearKeepingCapacity()
         clicked = frame.physicalButtonDown && !buttonDown && frame.device.isButtonpad
         let released = !frame.physicalButtonDown && buttonDown
@@ -171,6 +206,9 @@ struct ContactHygiene: Sendable {
                 if frame.device.kind == .touchpad && touch.phase == .began { classifyLanding(k, touch, frame) }
             } else if contacts[k].palm != nil && !touch.phase.isTerminal {
                 releasePalmIfFinger(k, &touch, frame)
+            }
+            if contacts[k].buttonArea && !touch.phase.isTerminal && touch.phase != .began {
+                leaveButtonAreaIfOut(k, touch, frame)
             }
             let step = touch.physicalLocation.distance(to: touch.previousPhysicalLocation)
             if touch.phase == .moved && countChanged && settings.ignoresMotionWhenCountChanges {
@@ -212,7 +250,10 @@ struct ContactHygiene: Sendable {
                 }
             }
             let resting = contacts[k].resting || contacts[k].palm != nil
-            if touch.phase.isTerminal { contacts.remove(at: k) }
+            if touch.phase.isTerminal {
+                if contacts[k].buttonArea { inButtonAreaCount -= 1 }
+                contacts.remove(at: k)
+            }
             if !resting { touches.append(touch) }
         }
     }
@@ -278,6 +319,14 @@ struct ContactHygiene: Sendable {
     private mutating func classifyLanding(_ k: Int, _ touch: Touch, _ frame: TouchFrame) {
         let at = Self.millimetres(touch, frame), size = Self.size(frame)
         contacts[k].landedMM = at
+        if frame.device.isButtonpad && frame.unitsPerMM.y > 0 {
+            let height = Self.buttonAreaHeight(size.y)
+            if at.y >= size.y - height {
+                contacts[k].buttonArea = true
+                inButtonAreaCount += 1
+                notes.append(.buttonArea(touch.id, height))
+            }
+        }
         var fingers = 0
         var lowest = -Double.infinity
         for o in contacts.indices where o != k && isFinger(o, frame) {
@@ -334,7 +383,28 @@ struct ContactHygiene: Sendable {
         notes.append(.palmReleased(touch.id, release))
     }
 
+    /// A contact in the button area counts for motion gestures once it is above the area or moved
+    /// more than `buttonAreaMove` mm from where it landed (libinput: it is then in the main area for
+    /// good, wherever it goes).
+    private mutating func leaveButtonAreaIfOut(_ k: Int, _ touch: Touch, _ frame: TouchFrame) {
+        let at = Self.millimetres(touch, frame), size = Self.size(frame)
+        let release: ButtonAreaRelease
+        let moved = (at - contacts[k].landedMM).length
+        if at.y < size.y - Self.buttonAreaHeight(size.y) {
+            release = .leftArea
+        } else if moved > Self.buttonAreaMove {
+            release = .moved(moved)
+        } else {
+            return
+        }
+        contacts[k].buttonArea = false
+        inButtonAreaCount -= 1
+        leftButtonArea.append(touch.id)
+        notes.append(.buttonAreaLeft(touch.id, release))
+    }
+
     mutating func reset() {
+        inButtonAreaCount = 0
         contacts.clearKeepingCapacity()
         buttonDown = false
     }

@@ -8,13 +8,43 @@
 /// either; one finger alone is the pointer and settles by distance too (a second finger may land).
 extension EngineLane {
     /// Feeds the frame's gesture fingers (resting contacts, thumbs and palms left out) to the
-    /// classifier; a semi-multitouch pad's stay undecided.
+    /// classifier; a semi-multitouch pad's stay undecided. Fingers resting in a clickpad's button
+    /// area are left out too until they leave it (libinput's `tp_touch_active_for_gesture`): one
+    /// leaving makes a new set, decided from there.
     mutating func updatePairDecision(_ frame: borrowing TouchFrame) {
         guard !frame.device.isSemiMultitouch else {
             pairDecision.reset()
             return
         }
-        pairDecision.update(hygiene.touches, at: now)
+        guard leavesOutButtonArea() else {
+            pairDecision.update(hygiene.touches, at: now)
+            return
+        }
+        let counted = hygiene.touches.filter { !hygiene.inButtonArea($0.id) }
+        pairDecision.update(counted, at: now)
+    }
+
+    /// A touchpad pan, swipe, pinch or rotation `r` one of whose fingers rests in a clickpad's button
+    /// area (`ContactHygiene.inButtonArea`) while it is left out (`leavesOutButtonArea`): it keeps
+    /// measuring but does not begin (libinput counts no such finger for its gestures until it leaves
+    /// the area or moves 5 mm; the finger count then rises and the gesture is decided again there).
+    func restsInButtonArea(_ r: Int) -> Bool {
+        guard Self.decidesAgain(slots[r].kind), leavesOutButtonArea() else { return false }
+        for id in slots[r].touches where hygiene.inButtonArea(id) { return true }
+        return false
+    }
+
+    /// Whether fingers in a clickpad's button area are left out of this frame's gestures: while
+    /// exactly two gesture fingers are down (a scroll or a pinch). One finger alone stays the pointer
+    /// as before, and three or four stay a swipe or a pinch of them all: libinput leaves such a
+    /// finger out of those too (its pointer waits, its swipe is of the others), which here moved the
+    /// pointer of real recordings into an edge pan and lost a three-finger swipe whose finger rests
+    /// on the buttons (docs/recognizers.md, "Begin with libinput").
+    func leavesOutButtonArea() -> Bool {
+        guard hygiene.inButtonAreaCount > 0 else { return false }
+        var n = 0
+        for k in hygiene.touches.indices where !hygiene.touches[k].phase.isTerminal { n += 1 }
+        return n == 2
     }
 
     /// The classifier's decision for `r`'s fingers: when they are all the pad's gesture fingers (two

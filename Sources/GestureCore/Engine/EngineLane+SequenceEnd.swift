@@ -137,6 +137,8 @@ extension EngineLane {
             case .thumbLanded(let t, let mm, let below): (id, reason) = (t, .thumbLanded(t, mm, below))
             case .palm(let t, let edge): (id, reason) = (t, .palm(t, edge))
             case .palmReleased(let t, let why): (id, reason) = (t, .palmReleased(t, why))
+            case .buttonArea(let t, let mm): (id, reason) = (t, .buttonArea(t, mm))
+            case .buttonAreaLeft(let t, let why): (id, reason) = (t, .buttonAreaLeft(t, why))
             }
             let ri = recordIndex(id)
             let text = reason.text(name: { [slots] in slots[$0].id })

@@ -81,11 +81,16 @@ extension EngineLane {
     }
 
     /// Counts the fingers recognizers see down after this frame; when the count rose (and was not
-    /// zero: a first finger starts a sequence anyway), the gesture is decided again.
+    /// zero: a first finger starts a sequence anyway), the gesture is decided again. A finger resting
+    /// in a clickpad's button area is not counted until it leaves (`leavesOutButtonArea`).
     @inline(__always)
     mutating func decideAgainIfFingersRose(_ out: inout [EngineOutput]) {
         var n = 0
-        for k in 0..<seenRecords.count where !hygiene.touches[k].phase.isTerminal { n += 1 }
+        let leavesOut = leavesOutButtonArea()
+        for k in 0..<seenRecords.count where !hygiene.touches[k].phase.isTerminal {
+            if leavesOut && hygiene.inButtonArea(hygiene.touches[k].id) { continue }
+            n += 1
+        }
         let before = fingerCount
         fingerCount = n
         if n == before && riseSince == nil { return }
@@ -110,7 +115,9 @@ extension EngineLane {
             riseSince = nil
             let from = decidedFingers
             decidedFingers = n
-            if from > 0 { decideAgain(from: from, to: n, &out) }
+            // A finger leaving a clickpad's button area is a new gesture's even as the first counted:
+            // libinput takes the fingers' origins there.
+            if from > 0 || !hygiene.leftButtonArea.isEmpty { decideAgain(from: from, to: n, &out) }
             return
         }
         guard let since = riseSince else {

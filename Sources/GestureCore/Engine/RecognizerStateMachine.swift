@@ -151,6 +151,11 @@ enum Reason: Sendable, Hashable {
     case palm(TouchID, PalmEdge)
     /// Hygiene: palm (id) is a finger from now on.
     case palmReleased(TouchID, PalmRelease)
+    /// Hygiene: contact (id) landed in a clickpad's bottom button area (mm high): motion gestures do
+    /// not count it yet.
+    case buttonArea(TouchID, Double)
+    /// Hygiene: contact (id) counts for motion gestures from now on.
+    case buttonAreaLeft(TouchID, ButtonAreaRelease)
     /// A physical click on a clickpad (not a tap, not a press).
     case physicalClick
     /// A state machine met an event it has no transition for (recognizer: state, event). The names
@@ -303,6 +308,12 @@ enum Reason: Sendable, Hashable {
             return "contact \(id) is a finger: left the palm edge zone away from the edge \(f(ms)) ms after landing"
         case .palmReleased(let id, .fingerBeside(let other)):
             return "contact \(id) is a finger: contact \(other) is a finger beside it"
+        case .buttonArea(let id, let mm):
+            return "contact \(id) landed in the clickpad's button area (bottom \(f(mm)) mm): not counted for motion gestures yet"
+        case .buttonAreaLeft(let id, .leftArea):
+            return "contact \(id) left the button area: counted for motion gestures"
+        case .buttonAreaLeft(let id, .moved(let mm)):
+            return "contact \(id) moved \(f(mm)) mm > 5 mm in the button area: counted for motion gestures"
         case .physicalClick: return "physical click: not a tap"
         case .impossible(let where_, let event): return "bug: \(where_.string) has no transition for \(event.string)"
         }

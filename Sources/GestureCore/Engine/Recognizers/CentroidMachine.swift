@@ -94,6 +94,8 @@ struct CentroidMachine<Rules: CentroidRules>: ContinuousLogic {
                 event = .tooFewFingers(n)
             } else if let reason = Rules.spread(motion, touches, verdict: input.verdict, p) {
                 event = .spread(reason)
+            } else if input.crowded {
+                return .none
             } else if Rules.crosses(tracker.translationMM.length, verdict: input.verdict, p) {
                 event = .crossed(tracker.translationMM)
             } else {

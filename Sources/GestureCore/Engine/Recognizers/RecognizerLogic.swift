@@ -22,8 +22,10 @@ struct RecognizerInput: ~Copyable, Sendable {
     /// Forwarding: this recognizer takes its touches from the desktop (it claims them), so the
     /// desktop's own reading of them (a two-finger scroll) is its rival too (PinchRecognizer.swift).
     var desktopScrolls = false
-    /// Pinch / rotation: three or more fingers are down and a gesture of that many fingers is still
-    /// possible on them: keep measuring, do not begin (a swipe is not a twist).
+    /// Keep measuring, do not begin. Pinch / rotation: three or more fingers are down and a gesture
+    /// of that many fingers is still possible on them (a swipe is not a twist). Any touchpad pan,
+    /// swipe, pinch or rotation: one of its fingers rests in a clickpad's button area
+    /// (`EngineLane.restsInButtonArea`).
     var crowded = false
     /// Touchpads: libinput's decision about these fingers (`TouchpadPairClassifier`), when the
     /// recognizer's fingers are all the pad's gesture fingers; `.undecided` otherwise.
