@@ -33,9 +33,11 @@ import Testing
     }
 
     /// libinput's `touchpad_2fg_scroll_from_btnareas`: the first finger moves up alone for five
-    /// frames, then both move. The second counts once it moved 5.6 mm (> 5) inside the area, and the
-    /// scroll begins 1.5 mm after that, not while it still rested there.
-    @Test func aFingerMovingMoreThanFiveMillimetresInTheAreaCounts() {
+    /// frames, then both move. The first counts once it moved 5.6 mm (> 5) inside the area, and the
+    /// second, which landed with it, counts then too (libinput releases the fingers that landed
+    /// within 80 ms of it: they are one gesture's). The scroll begins once both moved 1.5 mm from
+    /// there, not while the second still rested in the area.
+    @Test func aFingerMovingMoreThanFiveMillimetresInTheAreaCountsWithTheFingerThatLandedWithIt() {
         var s = HandScript(.touchpad)
         s.frame(0, .down(1, 30, 68), .down(2, 50, 68))
         for k in 1...5 { s.frame(Double(10 * k), .move(1, 30, 68 - 0.7 * Double(k))) }
@@ -44,11 +46,31 @@ import Testing
         }
         s.frame(260, .up(1), .up(2))
         s.finish()
-        // The second finger moved 5.6 mm at k = 8 (130 ms); 1.5 mm more takes three frames.
-        #expect(s.explanations.contains(": contact 2 moved 5.6 mm > 5 mm in the button area: counted for motion gestures"),
+        // The first finger moved 5.6 mm at k = 3 (80 ms); the second 1.5 mm more takes three frames.
+        #expect(s.explanations.contains(": contact 1 moved 5.6 mm > 5 mm in the button area: counted for motion gestures"),
                 "\(s.explanations.prefix(16))")
-        #expect(began(s, "two-finger-pan")?.ms == 160, "\(s.summary.prefix(6))")
+        #expect(s.explanations.contains(": contact 2 landed 0 ms from contact 1, which is counted now: counted for motion gestures too"),
+                "\(s.explanations.prefix(16))")
+        #expect(began(s, "two-finger-pan")?.ms == 110, "\(s.summary.prefix(6))")
         #expect(!s.gestures.contains { $0.kind == .pinch || $0.kind == .rotation }, "\(s.summary.prefix(6))")
+    }
+
+    /// A finger resting on the buttons since before the other landed (a thumb: 200 ms earlier) is not
+    /// released with it when that finger moves 5 mm in the area: the other finger alone is no scroll,
+    /// and the thumb counts only once it moves 5 mm or leaves the area itself.
+    @Test func aThumbRestingOnTheButtonsIsNotReleasedByALaterFinger() {
+        var s = HandScript(.touchpad)
+        s.frame(0, .down(1, 30, 68))
+        s.frame(100, .move(1, 30, 68))
+        s.frame(200, .down(2, 50, 66))
+        for k in 1...20 { s.frame(Double(200 + 10 * k), .move(2, 50, 66 - 0.7 * Double(k))) }
+        s.frame(420, .up(1), .up(2))
+        s.finish()
+        #expect(s.explanations.contains(": contact 2 moved 5.6 mm > 5 mm in the button area: counted for motion gestures"),
+                "\(s.explanations.filter { $0.hasPrefix(":") })")
+        #expect(!s.explanations.contains { $0.contains("which is counted now") }, "\(s.explanations.filter { $0.hasPrefix(":") })")
+        #expect(!s.gestures.contains { $0.gesture == "two-finger-pan" || $0.kind == .pinch || $0.kind == .rotation },
+                "\(s.summary.prefix(6))")
     }
 
     /// One finger alone in the button area (8 mm from the bottom edge, outside the edge pan's zone)

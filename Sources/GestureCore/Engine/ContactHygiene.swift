@@ -94,6 +94,9 @@ enum ButtonAreaRelease: Sendable, Hashable {
     case leftArea
     /// It moved this many mm (more than `ContactHygiene.buttonAreaMove`) from where it landed.
     case moved(Double)
+    /// It landed within `ContactHygiene.buttonAreaTogether` (this many ms) of the contact (id) that
+    /// just left the area or moved: fingers that land together are one gesture's.
+    case landedWith(TouchID, Double)
 }
 
 /// The palm edge zone a contact landed in.
@@ -169,6 +172,9 @@ struct ContactHygiene: Sendable {
     /// A contact in the button area moving farther than this from where it landed counts (mm):
     /// libinput's "clearly not a button".
     static let buttonAreaMove = 5.0
+    /// Contacts in the button area that landed within this many ms of one that counts now count with
+    /// it (libinput releases the fingers that started with it: they are part of a gesture).
+    static let buttonAreaTogether = 80.0
 
     /// Whether a palm is down (it may become a finger on its next move).
     var hasPalm: Bool { contacts.contains { $0.palm != nil } }
@@ -397,10 +403,20 @@ struct ContactHygiene: Sendable {
         } else {
             return
         }
+        countFromButtonArea(k, release)
+        let landed = contacts[k].down
+        for o in contacts.indices where o != k && contacts[o].buttonArea {
+            let apart = abs(contacts[o].down.milliseconds(since: landed))
+            if apart <= Self.buttonAreaTogether { countFromButtonArea(o, .landedWith(touch.id, apart)) }
+        }
+    }
+
+    /// Contact `k`, in the button area, counts for motion gestures from this frame.
+    private mutating func countFromButtonArea(_ k: Int, _ release: ButtonAreaRelease) {
         contacts[k].buttonArea = false
         inButtonAreaCount -= 1
-        leftButtonArea.append(touch.id)
-        notes.append(.buttonAreaLeft(touch.id, release))
+        leftButtonArea.append(contacts[k].id)
+        notes.append(.buttonAreaLeft(contacts[k].id, release))
     }
 
     mutating func reset() {
