@@ -157,6 +157,9 @@ struct ContactHygiene: Sendable {
     private(set) var leftButtonArea: [TouchID] = []
     /// How many contacts are in a clickpad's button area (`inButtonArea`).
     private(set) var inButtonAreaCount = 0
+    /// This frame: contacts in the button area are left out of motion gestures, because exactly two
+    /// fingers are down (`EngineLane.leavesOutButtonArea`).
+    private(set) var leavesOutButtonArea = false
 
     /// libinput's software buttons (docs/recognizers.md, "Begin with libinput"): a contact that lands
     /// in a clickpad's bottom button area does not count for motion gestures (scroll, swipe, pinch,
@@ -175,6 +178,13 @@ struct ContactHygiene: Sendable {
     /// Contacts in the button area that landed within this many ms of one that counts now count with
     /// it (libinput releases the fingers that started with it: they are part of a gesture).
     static let buttonAreaTogether = 80.0
+
+    /// Whether exactly two of the touches are down (not lifting).
+    private static func twoFingersDown(_ touches: [Touch]) -> Bool {
+        var n = 0
+        for k in touches.indices where !touches[k].phase.isTerminal { n += 1 }
+        return n == 2
+    }
 
     /// Whether a palm is down (it may become a finger on its next move).
     var hasPalm: Bool { contacts.contains { $0.palm != nil } }
@@ -262,6 +272,7 @@ struct ContactHygiene: Sendable {
             }
             if !resting { touches.append(touch) }
         }
+        leavesOutButtonArea = inButtonAreaCount > 0 && Self.twoFingersDown(touches)
     }
 
     /// A contact lands: the other contacts that are still and either down long enough or in the thumb
@@ -421,6 +432,7 @@ struct ContactHygiene: Sendable {
 
     mutating func reset() {
         inButtonAreaCount = 0
+        leavesOutButtonArea = false
         contacts.clearKeepingCapacity()
         buttonDown = false
     }

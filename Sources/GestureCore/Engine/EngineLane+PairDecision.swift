@@ -16,11 +16,20 @@ extension EngineLane {
             pairDecision.reset()
             return
         }
-        guard leavesOutButtonArea() else {
+        if leavesOutButtonArea() {
+            updatePairDecisionLeavingOutButtonArea()
+        } else {
             pairDecision.update(hygiene.touches, at: now)
-            return
         }
-        let counted = hygiene.touches.filter { !hygiene.inButtonArea($0.id) }
+    }
+
+    /// `updatePairDecision` with the fingers in the button area left out (only while the hygiene
+    /// leaves them out: exactly two fingers down, one of them there).
+    mutating func updatePairDecisionLeavingOutButtonArea() {
+        var counted: [Touch] = []
+        for k in hygiene.touches.indices where !hygiene.inButtonArea(hygiene.touches[k].id) {
+            counted.append(hygiene.touches[k])
+        }
         pairDecision.update(counted, at: now)
     }
 
@@ -29,7 +38,7 @@ extension EngineLane {
     /// measuring but does not begin (libinput counts no such finger for its gestures until it leaves
     /// the area or moves 5 mm; the finger count then rises and the gesture is decided again there).
     func restsInButtonArea(_ r: Int) -> Bool {
-        guard Self.decidesAgain(slots[r].kind), leavesOutButtonArea() else { return false }
+        guard leavesOutButtonArea(), Self.decidesAgain(slots[r].kind) else { return false }
         for id in slots[r].touches where hygiene.inButtonArea(id) { return true }
         return false
     }
@@ -40,12 +49,8 @@ extension EngineLane {
     /// finger out of those too (its pointer waits, its swipe is of the others), which here moved the
     /// pointer of real recordings into an edge pan and lost a three-finger swipe whose finger rests
     /// on the buttons (docs/recognizers.md, "Begin with libinput").
-    func leavesOutButtonArea() -> Bool {
-        guard hygiene.inButtonAreaCount > 0 else { return false }
-        var n = 0
-        for k in hygiene.touches.indices where !hygiene.touches[k].phase.isTerminal { n += 1 }
-        return n == 2
-    }
+    @inline(__always)
+    func leavesOutButtonArea() -> Bool { hygiene.leavesOutButtonArea }
 
     /// The classifier's decision for `r`'s fingers: when they are all the pad's gesture fingers (two
     /// or more), else `.undecided`.

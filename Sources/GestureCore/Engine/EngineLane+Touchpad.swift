@@ -86,10 +86,13 @@ extension EngineLane {
     @inline(__always)
     mutating func decideAgainIfFingersRose(_ out: inout [EngineOutput]) {
         var n = 0
-        let leavesOut = leavesOutButtonArea()
-        for k in 0..<seenRecords.count where !hygiene.touches[k].phase.isTerminal {
-            if leavesOut && hygiene.inButtonArea(hygiene.touches[k].id) { continue }
-            n += 1
+        // Two loops: reading a touch's phase and its id in one copied the whole touch out each frame.
+        if leavesOutButtonArea() {
+            for k in 0..<seenRecords.count where !hygiene.touches[k].phase.isTerminal {
+                if !hygiene.inButtonArea(hygiene.touches[k].id) { n += 1 }
+            }
+        } else {
+            for k in 0..<seenRecords.count where !hygiene.touches[k].phase.isTerminal { n += 1 }
         }
         let before = fingerCount
         fingerCount = n

@@ -349,7 +349,7 @@ struct EngineLane: Sendable {
                     note(r, .crowded(slots[r].kind, slots[r].active, other), &out)
                 }
             }
-            if state == .possible && deviceKind == .touchpad && restsInButtonArea(r) { input.crowded = true }
+            if hygiene.leavesOutButtonArea && state == .possible && restsInButtonArea(r) { input.crowded = true }
             if slots[r].kind == .rotation && frame.device.isSemiMultitouch && state == .possible {
                 proposals.append((r, .fail(.semiMultitouchAngle)))
                 continue
