@@ -1,6 +1,30 @@
 extension EngineLane {
     // MARK: - Pens
 
+    /// What a pen's touch line carries beyond a finger's.
+    struct PenValues: Sendable {
+        var type: TouchType
+        var pressure: Double?
+        var altitude: Double?
+        var azimuth: Double?
+        var buttons: StylusButtons
+
+        init(_ touch: Touch) {
+            type = touch.type
+            pressure = touch.pressure
+            altitude = touch.altitudeAngle
+            azimuth = touch.azimuthAngle
+            buttons = touch.buttons
+        }
+    }
+
+    /// The touch stream a pen's hover goes to (`publishHover`), while one is open.
+    struct HoverStream: Sendable {
+        var id: TouchID
+        var region: Int
+        var responder: Int
+    }
+
     /// A pen's hover goes to the touch stream of the region under it (the responder chain, as a
     /// touch's does), never to a recognizer. When the stream under it changes, the old stream gets
     /// `hover-ended` first, so every stream sees its hover end (docs/protocol.md, "Pens").

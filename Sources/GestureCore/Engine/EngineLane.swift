@@ -116,8 +116,7 @@ struct EngineLane: Sendable {
         /// When the touch landed.
         var beganTime: Timestamp
         /// The latest frame in which it moved (touchpads: whether a finger was moving when another
-        /// landed, `fingerJoinedMotion`); `Timestamp.never` until it moves. (Not an optional: storing
-        /// one here copied the whole record, a `memcpy` per touch and frame.)
+        /// landed, `fingerJoinedMotion`); `Timestamp.never` until it moves.
         var movedTime = Timestamp.never
         var beganDelivered = false
         var beganHeld = false
@@ -126,30 +125,6 @@ struct EngineLane: Sendable {
         var terminal = false
         /// A pen's or eraser's values at its latest frame (nil for a finger): its touch lines carry them.
         var pen: PenValues? = nil
-    }
-
-    /// What a pen's touch line carries beyond a finger's.
-    struct PenValues: Sendable {
-        var type: TouchType
-        var pressure: Double?
-        var altitude: Double?
-        var azimuth: Double?
-        var buttons: StylusButtons
-
-        init(_ touch: Touch) {
-            type = touch.type
-            pressure = touch.pressure
-            altitude = touch.altitudeAngle
-            azimuth = touch.azimuthAngle
-            buttons = touch.buttons
-        }
-    }
-
-    /// The touch stream a pen's hover goes to (`publishHover`), while one is open.
-    struct HoverStream: Sendable {
-        var id: TouchID
-        var region: Int
-        var responder: Int
     }
 
     /// Changed at run time by EngineLane+Reconfiguration.swift (regions attached by clients).
