@@ -153,8 +153,8 @@ struct ContactHygiene: Sendable {
 
     func isResting(_ id: TouchID) -> Bool { contacts.contains { $0.id == id && $0.resting } }
 
-    /// Contacts that left a clickpad's button area in this frame (`inButtonArea`).
-    private(set) var leftButtonArea: [TouchID] = []
+    /// Whether a contact left a clickpad's button area (began to count) in this frame (`inButtonArea`).
+    private(set) var leftButtonArea = false
     /// How many contacts are in a clickpad's button area (`inButtonArea`).
     private(set) var inButtonAreaCount = 0
     /// This frame: contacts in the button area are left out of motion gestures, because exactly two
@@ -162,9 +162,10 @@ struct ContactHygiene: Sendable {
     private(set) var leavesOutButtonArea = false
 
     /// libinput's software buttons (docs/recognizers.md, "Begin with libinput"): a contact that lands
-    /// in a clickpad's bottom button area does not count for motion gestures (scroll, swipe, pinch,
-    /// the pointer) until it leaves the area or moves more than `buttonAreaMove` mm from where it
-    /// landed. Taps and edge pans still see it: libinput's tap does too.
+    /// in a clickpad's bottom button area does not count for a two-finger scroll or pinch
+    /// (`leavesOutButtonArea`) until it leaves the area or moves more than `buttonAreaMove` mm from
+    /// where it landed, or one that landed with it does. Taps and edge pans still see it: libinput's
+    /// tap does too.
     func inButtonArea(_ id: TouchID) -> Bool {
         inButtonAreaCount > 0 && contacts.contains { $0.id == id && $0.buttonArea }
     }
@@ -198,7 +199,7 @@ struct ContactHygiene: Sendable {
         touches.clearKeepingCapacity()
         newlyResting.clearKeepingCapacity()
         newlyFingers.clearKeepingCapacity()
-        leftButtonArea.clearKeepingCapacity()
+        leftButtonArea = false
         notes.clearKeepingCapacity()
         clicked = frame.physicalButtonDown && !buttonDown && frame.device.isButtonpad
         let released = !frame.physicalButtonDown && buttonDown
@@ -426,7 +427,7 @@ struct ContactHygiene: Sendable {
     private mutating func countFromButtonArea(_ k: Int, _ release: ButtonAreaRelease) {
         contacts[k].buttonArea = false
         inButtonAreaCount -= 1
-        leftButtonArea.append(contacts[k].id)
+        leftButtonArea = true
         notes.append(.buttonAreaLeft(contacts[k].id, release))
     }
 

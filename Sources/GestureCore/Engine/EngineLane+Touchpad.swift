@@ -86,13 +86,10 @@ extension EngineLane {
     @inline(__always)
     mutating func decideAgainIfFingersRose(_ out: inout [EngineOutput]) {
         var n = 0
-        // Two loops: reading a touch's phase and its id in one copied the whole touch out each frame.
-        if leavesOutButtonArea() {
-            for k in 0..<seenRecords.count where !hygiene.touches[k].phase.isTerminal {
-                if !hygiene.inButtonArea(hygiene.touches[k].id) { n += 1 }
-            }
-        } else {
-            for k in 0..<seenRecords.count where !hygiene.touches[k].phase.isTerminal { n += 1 }
+        let leavesOut = leavesOutButtonArea()
+        for k in 0..<seenRecords.count where !hygiene.touches[k].phase.isTerminal {
+            if leavesOut && hygiene.inButtonArea(hygiene.touches[k].id) { continue }
+            n += 1
         }
         let before = fingerCount
         fingerCount = n
@@ -120,7 +117,7 @@ extension EngineLane {
             decidedFingers = n
             // A finger leaving a clickpad's button area is a new gesture's even as the first counted:
             // libinput takes the fingers' origins there.
-            if from > 0 || !hygiene.leftButtonArea.isEmpty { decideAgain(from: from, to: n, &out) }
+            if from > 0 || hygiene.leftButtonArea { decideAgain(from: from, to: n, &out) }
             return
         }
         guard let since = riseSince else {
