@@ -53,7 +53,9 @@ extension EngineLane {
     func leavesOutButtonArea() -> Bool { hygiene.leavesOutButtonArea }
 
     /// The classifier's decision for `r`'s fingers: when they are all the pad's gesture fingers (two
-    /// or more), else `.undecided`.
+    /// or more), else `.undecided`. Inlined: called out of line from `process`'s recognizer loop, a
+    /// non-mutating call copied the whole lane (a `memcpy` per recognizer and frame).
+    @inline(__always)
     func pairVerdict(_ r: Int) -> TouchpadVerdict {
         guard deviceKind == .touchpad, slots[r].active >= 1, pairDecision.fingers == slots[r].active else {
             return .undecided
