@@ -7,7 +7,8 @@
 #   groups.txt             GROUP DESCRIPTION: one device each
 #   group-GROUP.libinput.txt   libinput's events (its times count from the device's first frame)
 #   list.txt               the recordings played (NAME|DESCRIPTION|EVENTS|DEVICE)
-#   windows.txt            NAME GROUP START END: the CLOCK_MONOTONIC window of NAME's play
+#   windows.txt            NAME GROUP START END FIRST: the CLOCK_MONOTONIC window of NAME's play, and
+#                          when its first frame was written (play.py)
 #   gestured.jsonl         gestured's gesture and touch lines (CLOCK_MONOTONIC times)
 # Tests/vm/begin_times.py --vm $out/begin puts the verdicts and begin times side by side; evaluate.py
 # checks them. The list ($out/begin-list.txt, NAME|DESCRIPTION|EVENTS|DEVICE, grouped by device)
@@ -46,9 +47,9 @@ begin_section() {
             sleep 0.2
         fi
         start=$(mono)
-        python3 "$root/Tests/vm/play.py" "$node" < "$path"   # each frame at its own deadline (play.py says why not evemu-play)
+        first=$(python3 "$root/Tests/vm/play.py" "$node" < "$path")   # each frame at its own deadline (play.py says why not evemu-play)
         sleep 0.8   # tap (300 ms) and hold (500 ms) timers fire in real time before the next recording
-        echo "$name $group $start $(mono)" >> "$dir/windows.txt"
+        echo "$name $group $start $(mono) $first" >> "$dir/windows.txt"
     done < "$out/begin-list.txt"
     begin_close_device
     sleep 0.3

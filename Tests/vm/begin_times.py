@@ -245,10 +245,13 @@ def vm_table(directory):
     first touch gestured saw in the group's first window: that puts them on the kernel's clock,
     where each recording's window picks its own."""
     windows = {}
+    firsts = {}
     for line in open(os.path.join(directory, "windows.txt")):
         parts = line.split()
-        if len(parts) == 4:
+        if len(parts) in (4, 5):
             windows[parts[0]] = (parts[1], float(parts[2]), float(parts[3]))
+        if len(parts) == 5:
+            firsts[(parts[1], float(parts[2]))] = float(parts[4])
     lines = []
     for line in open(os.path.join(directory, "gestured.jsonl")):
         try:
@@ -258,7 +261,9 @@ def vm_table(directory):
     libinput = {}
     for group in sorted({g for g, _, _ in windows.values()}):
         first_window = min((w for w in windows.values() if w[0] == group), key=lambda w: w[1])
-        origin = first_touch(in_window(lines, first_window[1], first_window[2]))
+        # The group's first frame, as play.py wrote it; else (an older run) gestured's first touch,
+        # which is that frame unless its contact was too light to count yet.
+        origin = firsts.get((group, first_window[1])) or first_touch(in_window(lines, first_window[1], first_window[2]))
         try:
             events = libinput_events(open(os.path.join(directory, f"group-{group}.libinput.txt")).read())
         except OSError:

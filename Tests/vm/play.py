@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Plays an evemu recording into an evdev node (/dev/input/eventN) at the recorded pace, each frame
-at its own deadline from the start: `Tests/vm/play.py NODE < RECORDING`.
+at its own deadline from the start: `Tests/vm/play.py NODE < RECORDING`; prints the CLOCK_MONOTONIC
+time at which its first frame was written.
 
 evemu-play sleeps the gap between one event and the next after writing, so every wake-up's lateness
 adds to the next: in the VM (no KVM) a three-finger swipe recorded over 350 ms played over 465, and
@@ -41,7 +42,7 @@ def main():
     if len(sys.argv) != 2:
         sys.exit("usage: play.py /dev/input/eventN < RECORDING")
     node = os.open(sys.argv[1], os.O_WRONLY)
-    start = first = None
+    start = first = written = None
     for stamp, data in frames(sys.stdin):
         if start is None:
             start, first = time.monotonic(), stamp
@@ -49,7 +50,14 @@ def main():
         if wait > 0:
             time.sleep(wait)
         os.write(node, data)
+        if written is None:
+            written = time.monotonic()
     os.close(node)
+    # When the first frame went in (CLOCK_MONOTONIC, the clock the kernel stamps the events with):
+    # libinput's times count from that frame, which need not be the first touch gestured sees (a
+    # contact too light to be a finger yet is none).
+    if written is not None:
+        print(f"{written:.6f}")
 
 
 if __name__ == "__main__":

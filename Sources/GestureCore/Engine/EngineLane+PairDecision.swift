@@ -63,6 +63,14 @@ extension EngineLane {
         return pairDecision.verdict
     }
 
+    /// Whether libinput may still decide `r`'s two fingers by their directions (a touchpad pinch
+    /// waits for it: PinchRecognizer.swift): they are the pad's gesture fingers and
+    /// `TouchpadPairClassifier.stillDeciding`.
+    @inline(__always)
+    func pairStillDeciding(_ r: Int) -> Bool {
+        deviceKind == .touchpad && pairDecision.stillDeciding && pairDecision.fingers == slots[r].active
+    }
+
     /// Settling ends by motion: on a touchpad once libinput would have decided `r`'s fingers, and on
     /// any device once they moved `settleDistance` mm (`settleMotion`): a drag under way is the
     /// gesture, whichever finger joins later.

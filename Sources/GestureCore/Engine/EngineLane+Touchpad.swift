@@ -108,13 +108,15 @@ extension EngineLane {
     mutating func decideAgainOnRise(from before: Int, to n: Int, _ out: inout [EngineOutput]) {
         if n <= decidedFingers {
             riseSince = nil
+            if n != decidedFingers { decidedAt = now }
             decidedFingers = n
             return
         }
-        if !gestureUnderWay() {
+        if riseSince == nil && !gestureUnderWay() && !libinputHolds() {
             riseSince = nil
             let from = decidedFingers
             decidedFingers = n
+            decidedAt = now
             // A finger leaving a clickpad's button area is a new gesture's even as the first counted:
             // libinput takes the fingers' origins there.
             if from > 0 || hygiene.leftButtonArea { decideAgain(from: from, to: n, &out) }
@@ -128,9 +130,29 @@ extension EngineLane {
         riseSince = nil
         let from = decidedFingers
         decidedFingers = n
+        decidedAt = now
         // The new fingers have been down since the count rose: settling counts from then.
         decideAgain(from: from, to: n, since: since, &out)
     }
+
+    /// Whether libinput holds the pad's fingers (its hold gesture, which a finger landing does not end
+    /// at once): they have rested undecided `holdTimeout` ms since they were counted. One finger holds
+    /// until it moves as the pointer (`TouchpadPairClassifier.pointerMove`: libinput ignores motion
+    /// while a tap is possible); two or more until libinput decides their gesture. A finger that
+    /// lands then counts only after `riseDebounce` ms (libinput's finger-count switch), and the
+    /// gesture is decided from there: a second finger pressing down slowly after the first rested
+    /// (a light contact, not yet a finger: `DeviceQuirks.pressureRange`) begins its pinch where
+    /// libinput's begins.
+    func libinputHolds() -> Bool {
+        guard decidedFingers >= 1, pairDecision.fingers == decidedFingers, pairDecision.verdict == .undecided else {
+            return false
+        }
+        return now.milliseconds(since: decidedAt) >= Self.holdTimeout(fingers: decidedFingers)
+    }
+
+    /// How long undecided fingers rest before libinput's hold begins, ms: 40 for one or two fingers
+    /// (its quick hold), 180 for more.
+    static func holdTimeout(fingers n: Int) -> Double { n <= 2 ? 40 : 180 }
 
     /// A continuous gesture of this lane (an edge pan or a long press included) has begun and not ended.
     func gestureUnderWay() -> Bool {

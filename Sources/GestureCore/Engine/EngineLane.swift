@@ -182,6 +182,8 @@ struct EngineLane: Sendable {
     /// (`joinedMotion`): pinches and rotations measure from the frame where they all have.
     var measuresFromJoin = false
     var riseSince: Timestamp?
+    /// When `decidedFingers` last changed (or the gesture was decided again): libinput's hold counts from there.
+    var decidedAt = Timestamp.zero
     /// libinput's decision about a touchpad's fingers (EngineLane+PairDecision.swift).
     var pairDecision = TouchpadPairClassifier()
     /// What the desktop gets of this lane's touches, when its device is forwarded (EngineLane+Forwarding.swift).
@@ -289,6 +291,7 @@ struct EngineLane: Sendable {
                                         unitsPerMM: unitsPerMM)
             input.clicked = hygiene.clicked
             input.verdict = pairVerdict(r)
+            if state == .possible && slots[r].kind == .pinch { input.libinputDeciding = pairStillDeciding(r) }
             if measuresFromJoin && state == .possible && (slots[r].kind == .pinch || slots[r].kind == .rotation) {
                 input.restartsMeasure = true
             }
@@ -325,6 +328,8 @@ struct EngineLane: Sendable {
                 }
             }
             if hygiene.leavesOutButtonArea && state == .possible && restsInButtonArea(r) { input.crowded = true }
+            // A touchpad's new finger count waits out `riseDebounce`: no gesture of it begins meanwhile.
+            if riseSince != nil && state == .possible && Self.decidesAgain(slots[r].kind) { input.crowded = true }
             if slots[r].kind == .rotation && frame.device.isSemiMultitouch && state == .possible {
                 proposals.append((r, .fail(.semiMultitouchAngle)))
                 continue

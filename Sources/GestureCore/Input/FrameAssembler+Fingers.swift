@@ -53,6 +53,22 @@ extension FrameAssembler {
         sizeIsKnown && sample.hasMajor && Double(sample.major) / majorUnitsPerMM >= palmMajorAxis
     }
 
+    /// A touchpad finger told by pressure (`TouchPressure`) that is too light to be a finger yet: it
+    /// becomes a touch once it presses `begin` (a contact lighter than that is hovering, for libinput).
+    @inline(__always)
+    func tooLightToBegin(_ sample: ContactSample) -> Bool {
+        guard let touchPressure, sample.hasPressure, sample.type == .finger else { return false }
+        return sample.pressure < touchPressure.begin
+    }
+
+    /// A touchpad finger told by pressure whose pressure fell below `end`: it lifts (and may land again
+    /// as a new touch when it presses `begin` again).
+    @inline(__always)
+    func liftsByPressure(_ sample: ContactSample) -> Bool {
+        guard let touchPressure, sample.hasPressure, sample.type == .finger else { return false }
+        return sample.pressure < touchPressure.end
+    }
+
     @inline(__always)
     func update(_ touch: inout OpenTouch, from sample: ContactSample) {
         touch.location = mapper.surface(x: sample.x, y: sample.y)

@@ -121,6 +121,8 @@ public struct FrameAssembler: Sendable {
     let usesButtonTouch: Bool
     let pressureMinimum: Double
     let pressureRange: Double
+    /// A touchpad's contacts told by pressure, as libinput tells them (`TouchPressure`): nil when not.
+    let touchPressure: TouchPressure?
     let majorUnitsPerMM: Double
     let sizeIsKnown: Bool
 
@@ -178,6 +180,7 @@ public struct FrameAssembler: Sendable {
         let pressureAxis = proto == .singleTouch ? description.absInfo[.absPressure] : description.absInfo[.absMTPressure]
         pressureMinimum = Double(pressureAxis?.minimum ?? 0)
         pressureRange = Double(pressureAxis.map { Int64($0.maximum) - Int64($0.minimum) } ?? 0)
+        touchPressure = TouchPressure(description)
         let majorResolution = description.absInfo[.absMTTouchMajor]?.resolution ?? 0
         majorUnitsPerMM = majorResolution > 0 ? Double(majorResolution) : mapper.deviceUnitsPerMM.x
         sizeIsKnown = majorResolution > 0 || mapper.hasKnownResolution
@@ -345,7 +348,7 @@ public struct FrameAssembler: Sendable {
             let touch = open[index]
             if touch.isSynthesized { index += 1; continue }
             let sample = samples.sample(key: touch.key)
-            if let sample, sample.contact == .touching, !isOversized(sample) {
+            if let sample, sample.contact == .touching, !isOversized(sample), !liftsByPressure(sample) {
                 var updated = touch
                 update(&updated, from: sample)
                 if keep(updated, at: index, time: time) { changed = true }
@@ -368,6 +371,7 @@ public struct FrameAssembler: Sendable {
         for index in samples.indices where samples[index].contact != .hovering {
             let sample = samples[index]
             if open.contains(where: { $0.key == sample.key }) || suppressed.contains(sample.key) { continue }
+            if tooLightToBegin(sample) { continue }
             if sample.contact == .palm || isOversized(sample) || (sample.type == .finger && rejectsFingers()) {
                 suppressed.append(sample.key)
                 continue

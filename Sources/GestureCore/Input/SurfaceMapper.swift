@@ -112,12 +112,14 @@ extension SurfaceMapper {
     /// The mapper of a device: its multitouch position axes (ABS_X / ABS_Y on single-touch devices;
     /// with `surface.axes`, the ranges of the axes configured there). Where those axes report no
     /// resolution: the panel ABS_X / ABS_Y measure, when they report one (`legacyUnitsPerMM`), else
-    /// the touchpad default or the touchscreen guess.
+    /// libinput's quirk for the device (`DeviceQuirks.resolutionHint`), else the touchpad default or
+    /// the touchscreen guess.
     public init(description: DeviceDescription, surface: SurfaceConfiguration) {
         let described = surface.axes.map { $0.applied(to: description) } ?? description
         let axes = Self.positionAxes(of: described)
+        let hint = description.quirks?.resolutionHint.flatMap { $0.x > 0 && $0.y > 0 ? Point(x: Double($0.x), y: Double($0.y)) : nil }
         self.init(xAxis: axes.x, yAxis: axes.y, surface: surface, isTouchpad: description.kind == .touchpad,
-                  assumed: Self.legacyUnitsPerMM(x: axes.x, y: axes.y, described))
+                  assumed: Self.legacyUnitsPerMM(x: axes.x, y: axes.y, described) ?? hint)
     }
 
     /// Units per mm of multitouch axes without resolution, from ABS_X / ABS_Y that report one (a Wacom

@@ -63,6 +63,9 @@ public struct DeviceDescription: Hashable, Sendable {
     /// The kernel's physical path of a live device (EVIOCGPHYS, `usb-0000:00:14.0-7/input1`), nil for a
     /// recording: which devices are siblings sharing one surface (`DeviceSiblings`).
     public var physicalPath: String?
+    /// libinput's quirks for this device (`DeviceQuirks`), nil when none were read (a recording
+    /// replayed without them, a test): its touches are then told and measured without them.
+    public var quirks: DeviceQuirks?
 
     public init(name: String, bus: UInt16 = 0, vendor: UInt16 = 0, product: UInt16 = 0, version: UInt16 = 0,
                 properties: Set<InputProperty> = [], codes: [EventType: Set<EventCode>] = [:],

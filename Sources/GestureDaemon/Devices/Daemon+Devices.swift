@@ -62,7 +62,7 @@ extension Daemon {
             }
             return
         }
-        let description = evdev.description
+        var description = evdev.description
         guard !isClone(evdev, node: info.devnode) else {
             logger.debug("a forwarded device's clone: not opened", metadata: ["path": "\(info.devnode)"])
             return
@@ -73,6 +73,7 @@ extension Daemon {
         let opening = configuration.opening(description, kindHint: info.kindHint, path: info.devnode)
         let kind = opening.kind
         let decision = opening.decision
+        description = described(description, kind: kind)
         guard kind != .other else {
             if description.supports(.key, .btnTouch) {
                 logger.info("not a touch device: it reports like a pen (no finger tool); name it in devices.include to open it and see which axes move (gesturectl devices), or give it `axes:` in a surfaces rule",
@@ -126,6 +127,17 @@ extension Daemon {
             "id": "\(ref.id)", "name": "\(description.name)", "kind": "\(kind.rawValue)", "path": "\(info.devnode)",
             "protocol": "\(description.multitouchProtocol.rawValue)", "slots": "\(description.slotCount)",
             "grabbed": "\(evdev.isGrabbed)", "rule": "\(configuration.devices.explanation(of: decision, kind: kind))"])
+    }
+
+    /// `description` with the libinput quirks that apply to it (`kind`: as opened), unchanged without quirks.
+    func described(_ description: DeviceDescription, kind: DeviceKind) -> DeviceDescription {
+        quirks?.applied(to: description, kind: kind, dmiModalias: dmiModalias) ?? description
+    }
+
+    /// An injected recording's description with the quirks of its device (no DMI: its machine is
+    /// not this one), as `gestured replay` applies them.
+    func describedRecording(_ recording: Recording, kind: DeviceKind) -> DeviceDescription {
+        quirks?.applied(to: recording.description, kind: kind, dmiModalias: nil) ?? recording.description
     }
 
     /// Cancels the device's touches (recognizers see cancelled / failed), then frees it.

@@ -122,7 +122,7 @@ extension Daemon {
                     shows what the desktop would get)
                     """, metadata: ["id": "\(ref.id)", "file": "\(recording.source)"])
             }
-            pipeline.addDevice(recording.description, ref: ref, surface: surface)
+            pipeline.addDevice(describedRecording(recording, kind: kind), ref: ref, surface: surface)
             bindToDesktop(device, description: recording.description, path: recording.source)
             logger.info("injecting recording", metadata: ["id": "\(ref.id)", "name": "\(ref.name)",
                                                            "file": "\(recording.source)", "events": "\(recording.events.count)",

@@ -88,11 +88,11 @@ extension Daemon {
             devices[id] = live
             deviceByFD[device.evdev.fd] = live
             deviceByNode[device.evdev.path] = id
-            pipeline.addDevice(desc, ref: device.ref, surface: surface)
+            pipeline.addDevice(described(desc, kind: device.ref.kind), ref: device.ref, surface: surface)
             if newConfiguration.devices.forward { startForwarding(live) }
         }
         for device in injected {
-            pipeline.addDevice(device.recording.description, ref: device.ref, surface: device.surface)
+            pipeline.addDevice(describedRecording(device.recording, kind: device.ref.kind), ref: device.ref, surface: device.surface)
         }
         if let udev, options.opensDevices, let infos = try? udev.inputDevices() {
             for info in infos { openDevice(info) }

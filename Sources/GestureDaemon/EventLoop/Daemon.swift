@@ -73,6 +73,9 @@ public final class Daemon {
     var injectionRequests = 0
     /// The latest event timestamp fed to the pipeline.
     var lastEventTime: Timestamp?
+    /// libinput's device quirks (`DaemonOptions.quirks`), nil without them; this machine's DMI modalias.
+    var quirks: LibinputQuirks?
+    var dmiModalias: String?
 
     static let handledSignals = [SIGTERM, SIGINT, SIGHUP, SIGCHLD]
     /// Descriptors the daemon may need: two per client slot (socket and stream pipe), and room
@@ -168,6 +171,14 @@ public final class Daemon {
         bindings.unitsPerMM = { [unowned self] name in self.surfaceUnitsPerMM(device: name) }
         bindings.sendWindowAction = { [unowned self] line in self.sendToDesktopBridge(line) }
         bindings.configure(configuration)
+        quirks = QuirksLoading.load(options.quirks)
+        dmiModalias = QuirksLoading.dmiModalias()
+        if let quirks {
+            for problem in quirks.problems { logger.warning("libinput quirks: \(problem)") }
+            logger.info("libinput quirks read", metadata: ["sections": "\(quirks.sections.count)"])
+        } else {
+            logger.info("no libinput quirks: every touchpad contact counts as a finger (docs/input.md, \"Device quirks\")")
+        }
 
         if let interval = notifier.watchdogInterval {
             let watchdog = try MonotonicTimer()

@@ -19,6 +19,8 @@ public struct DaemonOptions: Sendable {
     public var injectAfterRequests: Int
     /// The uinput node for the virtual keyboard of `keys:` bindings.
     public var uinputPath: String
+    /// Where libinput's device quirks come from (`--quirks`, `--no-quirks`; docs/input.md, "Device quirks").
+    public var quirks: QuirksLoading.Source = .system
 
     public init(configPath: String?, socketPath: String?, opensDevices: Bool = true,
                 injectedRecordings: [String] = [], injectsWhenSubscribed: Bool = false, injectAfterRequests: Int = 1,

@@ -54,6 +54,17 @@ public enum Replay {
         return result
     }
 
+    /// The recordings with libinput's quirks for their devices (no machine's DMI: a recording's
+    /// machine is not this one), as the daemon applies them to a live device.
+    public static func applying(_ quirks: LibinputQuirks, to recordings: [Recording]) -> [Recording] {
+        recordings.map { recording in
+            var described = recording
+            described.description = quirks.applied(to: recording.description, kind: recording.description.kind,
+                                                   dmiModalias: nil)
+            return described
+        }
+    }
+
     /// Warnings of the recordings as `file: warning: ...` lines (kept as is when they already name the file).
     public static func warningLines(_ recordings: [Recording]) -> [String] {
         recordings.flatMap { recording in

@@ -17,7 +17,7 @@
 /// | tracking | pairFormed   | tracking | — (another pair, or an origin rebased: starts again) |
 /// | tracking | pairLost     | waiting  | — (a finger lifted, one is still down)               |
 /// | tracking | allLifted    | done     | fail: not enough span change                         |
-/// | tracking | crossed      | active   | begin: span changed ≥ `pinchThreshold`, span dominates |
+/// | tracking | crossed      | active   | begin: span changed ≥ `pinchThreshold` (on a touchpad, not while libinput may still decide the pair), span dominates; or libinput judged the pair apart |
 /// | tracking | crossed      | tracking | — (moved together or turned, while a pan or rotation may still be the gesture; or crowded: more fingers down and their gesture still possible) |
 /// | tracking | scrolled     | done     | fail: claiming forwarded touches, the fingers moved together: the desktop's scroll |
 /// | active   | moved        | active   | change                                               |
@@ -40,14 +40,19 @@ struct PinchMeasure: PairMeasure {
 
     /// Claiming forwarded touches: the pair moved `pinchThreshold` together, twice its span change
     /// (`scrolled`, the desktop's scroll); else `crossed` once the span changed `pinchThreshold`, or
-    /// on a touchpad once libinput judged the fingers apart and the motion is pinch-like.
+    /// on a touchpad once libinput judged the fingers apart and the motion is pinch-like. On a
+    /// touchpad whose pair libinput may still decide by its directions (`libinputDeciding`: neither
+    /// finger has moved 4 mm while the other rests, and not both 1.5 mm), the span's own threshold
+    /// waits for that decision: libinput begins no pinch before it (a slow zoom whose second finger
+    /// has moved 1.3 mm when the span changed 3 mm). A pinch about a resting finger is not libinput's
+    /// to decide and goes on the span alone.
     static func crossing(_ motion: PairMotion, desktopScrolls: Bool, verdict: TouchpadVerdict,
-                         _ p: RecognizerParameters) -> PinchRecognizer.Event? {
+                         libinputDeciding: Bool, _ p: RecognizerParameters) -> PinchRecognizer.Event? {
         let d = abs(motion.spanChange)
         if desktopScrolls && motion.together >= p.pinchThreshold && motion.together >= 2 * d {
             return .scrolled(.motionIsNot(.pinch, d, motion.together))
         }
-        guard d >= p.pinchThreshold || (verdict == .apart && motion.isPinchLike) else { return nil }
+        guard (d >= p.pinchThreshold && !libinputDeciding) || (verdict == .apart && motion.isPinchLike) else { return nil }
         return .crossed(d)
     }
 

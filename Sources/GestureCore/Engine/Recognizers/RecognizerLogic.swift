@@ -33,6 +33,9 @@ struct RecognizerInput: ~Copyable, Sendable {
     /// Pinch / rotation on a touchpad: a finger joined a motion under way and not every finger has
     /// moved yet (`EngineLane.measuresFromJoin`): the pair's measure starts again in this frame.
     var restartsMeasure = false
+    /// Pinch on a touchpad: libinput may still decide these two fingers by their directions
+    /// (`TouchpadPairClassifier.stillDeciding`): the span's own threshold waits (PinchRecognizer.swift).
+    var libinputDeciding = false
 
     /// Whether any of the touches moved in this frame.
     var anyMoved: Bool { touches.contains { $0.phase == .moved } }

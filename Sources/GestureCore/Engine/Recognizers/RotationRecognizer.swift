@@ -58,7 +58,7 @@ struct RotationMeasure: PairMeasure {
     }
 
     static func crossing(_ motion: PairMotion, desktopScrolls: Bool, verdict: TouchpadVerdict,
-                         _ p: RecognizerParameters) -> RotationRecognizer.Event? {
+                         libinputDeciding: Bool, _ p: RecognizerParameters) -> RotationRecognizer.Event? {
         guard motion.degrees >= p.rotationThreshold else { return nil }
         return .crossed(motion.degrees)
     }

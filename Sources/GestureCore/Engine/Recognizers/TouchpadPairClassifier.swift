@@ -10,6 +10,8 @@
 /// "one-finger scroll") and when a pair close together is still undecided after 150 ms (a scroll).
 /// The engine does not take those: one finger anchored while the other moves is a pinch here, and
 /// a slow zoom of two fingers side by side is no scroll; its own settling (150 ms, 6 mm) covers them.
+/// Until then a pair is `stillDeciding`: both fingers moved less than 4 mm and not both 1.5 mm, so
+/// libinput may still decide it by the directions; a touchpad pinch waits for that (PinchRecognizer.swift).
 ///
 /// The engine ends a touchpad gesture's settling at this decision (instead of after 6 mm of motion)
 /// and lets the pan, the continuous swipe and the pinch begin on it; their own motion rules still
@@ -60,6 +62,20 @@ struct TouchpadPairClassifier: Sendable {
     private var formedAt = Timestamp.zero
     /// How many fingers the set has (0 when idle).
     private(set) var fingers = 0
+    /// How far the two followed fingers have moved since the set formed, mm: the one that moved
+    /// more, and the other.
+    private var leadMoved = 0.0
+    private var trailMoved = 0.0
+
+    /// A pair that libinput may still decide by its fingers' directions: measuring, and neither
+    /// finger has moved `leadMove` mm while the other moved less than `minimumMove` (a resting thumb
+    /// or libinput's "one-finger scroll", which the engine leaves to its own rules).
+    var stillDeciding: Bool {
+        state == .measuring && fingers == 2 && !(leadMoved >= Self.leadMove && trailMoved < Self.minimumMove(fingers: 2))
+    }
+    /// One finger of a pair moved this far while the other stayed (libinput's 4 mm, `max_move`): libinput
+    /// no longer decides the pair by directions.
+    static let leadMove = 4.0
 
     /// The decision, or `.undecided`.
     var verdict: TouchpadVerdict {
@@ -99,6 +115,7 @@ struct TouchpadPairClassifier: Sendable {
             event = .moved(judge(touches, at: time))
         }
         step(event, touches, at: time)
+        if state == .measuring && fingers == 2 && event != .formed { measureLead(touches) }
     }
 
     private mutating func step(_ event: Event, _ touches: [Touch], at time: Timestamp) {
@@ -140,11 +157,24 @@ struct TouchpadPairClassifier: Sendable {
             }
         }
         fingers = members.count
+        leadMoved = 0
+        trailMoved = 0
         first = touches[top].id
         second = touches[bottom].id
         firstOrigin = touches[top].physicalLocation
         secondOrigin = touches[bottom].physicalLocation
         formedAt = time
+    }
+
+    private mutating func measureLead(_ touches: [Touch]) {
+        var a = 0.0
+        var b = 0.0
+        for k in touches.indices {
+            if touches[k].id == first { a = (touches[k].physicalLocation - firstOrigin).length }
+            if touches[k].id == second { b = (touches[k].physicalLocation - secondOrigin).length }
+        }
+        leadMoved = max(a, b)
+        trailMoved = min(a, b)
     }
 
     private func judge(_ touches: [Touch], at time: Timestamp) -> TouchpadVerdict {

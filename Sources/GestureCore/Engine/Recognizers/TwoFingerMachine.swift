@@ -81,7 +81,8 @@ struct TwoFingerMachine<Measure: PairMeasure>: ContinuousLogic {
                 motion.update(pair)
                 ring.push(input.time, Point(x: Measure.value(motion), y: 0))
                 guard let crossing = Measure.crossing(motion, desktopScrolls: input.desktopScrolls,
-                                                      verdict: input.verdict, p) else {
+                                                      verdict: input.verdict,
+                                                      libinputDeciding: input.libinputDeciding, p) else {
                     return .none
                 }
                 event = crossing
@@ -179,7 +180,7 @@ protocol PairMeasure: Sendable {
     /// `crossed` once the measure passes its threshold (or libinput's `verdict` on a touchpad says
     /// so), `scrolled` when the motion fails it first, nil while neither.
     static func crossing(_ motion: PairMotion, desktopScrolls: Bool, verdict: TouchpadVerdict,
-                         _ p: RecognizerParameters) -> TwoFingerMachine<Self>.Event?
+                         libinputDeciding: Bool, _ p: RecognizerParameters) -> TwoFingerMachine<Self>.Event?
     /// Crossed: the begin's reason (`fingers`: those it reports), or nil while the motion does not fit
     /// (it stays tracking).
     mutating func begin(_ value: Double, _ motion: PairMotion, contested: Bool, crowded: Bool, fingers: Int,
