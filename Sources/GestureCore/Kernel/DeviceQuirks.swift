@@ -49,6 +49,11 @@ public struct TouchPressure: Hashable, Sendable {
     public let begin: Int32
     public let end: Int32
 
+    public init(begin: Int32, end: Int32) {
+        self.begin = begin
+        self.end = end
+    }
+
     /// The thresholds of a described device, or nil when its contacts are not told by pressure: not a
     /// touchpad, no quirks read, no pressure axis, a quirk of 0:0, or a quirk outside the axis's range.
     public init?(_ description: DeviceDescription) {
