@@ -173,12 +173,7 @@ public final class Daemon {
         bindings.configure(configuration)
         quirks = QuirksLoading.load(options.quirks)
         dmiModalias = QuirksLoading.dmiModalias()
-        if let quirks {
-            for problem in quirks.problems { logger.warning("libinput quirks: \(problem)") }
-            logger.info("libinput quirks read", metadata: ["sections": "\(quirks.sections.count)"])
-        } else {
-            logger.info("no libinput quirks: every touchpad contact counts as a finger (docs/input.md, \"Device quirks\")")
-        }
+        for problem in quirks?.problems ?? [] { logger.warning("libinput quirks: \(problem)") }
 
         if let interval = notifier.watchdogInterval {
             let watchdog = try MonotonicTimer()
@@ -189,7 +184,9 @@ public final class Daemon {
         if options.opensDevices { startDevices() }
         logger.info("gestured \(DaemonVersion.version) listening",
                     metadata: ["socket": "\(socketPath ?? "systemd")", "config": "\(configSource)",
-                               "devices": "\(devices.count)"])
+                               "devices": "\(devices.count)",
+                               // docs/input.md, "Device quirks": without them every touchpad contact counts.
+                               "quirks": "\(quirks.map { "\($0.sections.count) libinput sections" } ?? "none")"])
     }
 
     static func kinds(of configuration: Configuration) -> [String: RecognizerKind] {
