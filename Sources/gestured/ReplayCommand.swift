@@ -88,13 +88,7 @@ struct ReplayCommand: ParsableCommand {
     @Flag(name: .long, help: "With --socket: wait for a client to subscribe before replaying.")
     var waitForClient = false
 
-    @Option(name: .long, help: ArgumentHelp(
-        "libinput quirks to apply to the recordings' devices: a .quirks file or a folder of them (default: libinput's own, as the daemon reads them, when libinput is installed).",
-        valueName: "path"))
-    var quirks: String?
-
-    @Flag(name: .long, help: "Apply no libinput quirks (every contact counts; axes without resolution keep gestured's guess).")
-    var noQuirks = false
+    @OptionGroup var quirkSource: QuirksOptions
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("give at least one recording file") }
@@ -108,8 +102,6 @@ struct ReplayCommand: ParsableCommand {
             throw ValidationError("--scene prints the scene line before the replay's; it does not combine with --expect or --socket")
         }
         if bindings && expect != nil { throw ValidationError("--bindings prints; it does not combine with --expect") }
-        if noQuirks && quirks != nil { throw ValidationError("--no-quirks and --quirks PATH: give one") }
-        if let quirks, !fileExists(quirks) { throw ValidationError("--quirks \(quirks): no such file or folder") }
     }
 
     func run() throws {
@@ -128,8 +120,7 @@ struct ReplayCommand: ParsableCommand {
             throw ExitCode(1)
         }
         for line in Replay.warningLines(recordings) { writeStandardError(line + "\n") }
-        let source: QuirksLoading.Source = noQuirks ? .none : quirks.map { .path($0) } ?? .system
-        if let database = QuirksLoading.load(source) {
+        if let database = QuirksLoading.load(quirkSource.source) {
             for line in database.problems { writeStandardError(line + "\n") }
             recordings = Replay.applying(database, to: recordings)
         }

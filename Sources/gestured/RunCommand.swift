@@ -1,6 +1,5 @@
 import ArgumentParser
 import GestureDaemon
-import GesturePosix
 import GestureProtocol
 import Logging
 
@@ -41,27 +40,19 @@ struct RunCommand: ParsableCommand {
     @Option(name: .long, help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: String = "info"
 
-    @Option(name: .long, help: ArgumentHelp(
-        "libinput quirks to apply to the devices: a .quirks file or a folder of them (default: libinput's own, when libinput is installed).",
-        valueName: "path"))
-    var quirks: String?
-
-    @Flag(name: .long, help: "Apply no libinput quirks (every touchpad contact counts; axes without resolution keep gestured's guess).")
-    var noQuirks = false
+    @OptionGroup var quirkSource: QuirksOptions
 
     func run() throws {
         if let injectAfter, injectAfter < 1 { throw ValidationError("--inject-after must be 1 or more, got \(injectAfter)") }
         guard let level = Logger.Level(rawValue: logLevel) else {
             throw ValidationError("unknown log level '\(logLevel)'")
         }
-        if noQuirks && quirks != nil { throw ValidationError("--no-quirks and --quirks PATH: give one") }
-        if let quirks, !fileExists(quirks) { throw ValidationError("--quirks \(quirks): no such file or folder") }
         JournalLogHandler.bootstrap(level: level)
         var options = DaemonOptions(configPath: config, socketPath: socket, opensDevices: !noDevices,
                                     injectedRecordings: inject, injectsWhenSubscribed: injectWhenSubscribed || injectAfter != nil,
                                     injectAfterRequests: injectAfter ?? 1,
                                     uinputPath: uinput)
-        options.quirks = noQuirks ? .none : quirks.map { .path($0) } ?? .system
+        options.quirks = quirkSource.source
         let status = Daemon.main(options: options, logger: Logger(label: "gestured"))
         if status != 0 { throw ExitCode(status) }
     }
