@@ -6,6 +6,7 @@
 /// | lane event (touchpad)          | recognizer (pan, swipe, pinch, rotation) state | becomes / why            |
 /// |--------------------------------|-----------------------------------------------|--------------------------|
 /// | fingers n → m > n (n > 0), m lasting 100 ms | began / changed                  | cancelled, then possible: "fingers n → m on a touchpad: deciding again" |
+/// | fingers n → m > n (n > 0), m lasting 100 ms, while libinput holds (`libinputHolds`) | possible | possible, as below, from that frame; meanwhile it does not begin (`crowded`) |
 /// | fingers n → m > n (n > 0)      | failed / recognized / ended / cancelled       | possible (same reason)   |
 /// | fingers n → m > n (n > 0)      | possible                                      | possible, its logic and any held success started again |
 /// | fingers n → m < n              | any                                           | unchanged: a gesture's fingers lift one by one at its end |
