@@ -49,9 +49,11 @@ def main():
         wait = start + (stamp - first) - time.monotonic()
         if wait > 0:
             time.sleep(wait)
-        os.write(node, data)
         if written is None:
+            # Read before the write: the kernel stamps the frame as the write passes it on, and the
+            # write returns late (up to 8 ms in the VM, while both readers wake to it).
             written = time.monotonic()
+        os.write(node, data)
     os.close(node)
     # When the first frame went in (CLOCK_MONOTONIC, the clock the kernel stamps the events with):
     # libinput's times count from that frame, which need not be the first touch gestured sees (a
