@@ -10,8 +10,9 @@
 /// "one-finger scroll") and when a pair close together is still undecided after 150 ms (a scroll).
 /// The engine does not take those: one finger anchored while the other moves is a pinch here, and
 /// a slow zoom of two fingers side by side is no scroll; its own settling (150 ms, 6 mm) covers them.
-/// Until then a pair is `stillDeciding`: both fingers moved less than 4 mm and not both 1.5 mm, so
-/// libinput may still decide it by the directions; a touchpad pinch waits for that (PinchRecognizer.swift).
+/// Until then a pair is `stillDeciding`: one finger has moved less than 1.5 mm and the other less
+/// than 4 mm, so libinput may still decide it by the directions; a touchpad pinch waits for that
+/// (PinchRecognizer.swift).
 ///
 /// The engine ends a touchpad gesture's settling at this decision (instead of after 6 mm of motion)
 /// and lets the pan, the continuous swipe and the pinch begin on it; their own motion rules still
@@ -166,6 +167,7 @@ struct TouchpadPairClassifier: Sendable {
         formedAt = time
     }
 
+    /// `leadMoved` and `trailMoved` from this frame's followed fingers (a pair still measuring).
     private mutating func measureLead(_ touches: [Touch]) {
         var a = 0.0
         var b = 0.0
