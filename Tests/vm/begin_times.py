@@ -148,12 +148,22 @@ def libinput_events(text):
     return events
 
 
-def libinput_begin_from(events, pointer):
-    """libinput's begin of the same kind as gestured's: with `pointer` (gestured began a one-finger
-    pan, which is the pointer on a touchpad) its first pointer motion, else its first swipe or pinch
-    begin or finger scroll."""
-    kinds = ("POINTER_MOTION",) if pointer else ("GESTURE_SWIPE_BEGIN", "GESTURE_PINCH_BEGIN", "POINTER_SCROLL_FINGER")
-    return next((t for kind, t, _ in events if kind in kinds), None)
+def libinput_begin_from(events, began):
+    """libinput's begin of the same kind as gestured's first continuous `began` line: a one-finger
+    pan (the pointer on a touchpad) its first pointer motion, a swipe its first swipe, a pinch or a
+    rotation its first pinch, anything else its first swipe or pinch begin or finger scroll. Of the
+    same kind: a Chromebook's three-finger swipe whose third finger rests on the buttons is first a
+    two-finger scroll for libinput, then a swipe, and the swipe is what gestured's compares with."""
+    kind = began["kind"] if began is not None else None
+    if kind in ("pan", "edge-pan") and began.get("fingers", 1) == 1:
+        kinds = ("POINTER_MOTION",)
+    elif kind == "swipe":
+        kinds = ("GESTURE_SWIPE_BEGIN",)
+    elif kind in ("pinch", "rotation"):
+        kinds = ("GESTURE_PINCH_BEGIN",)
+    else:
+        kinds = ("GESTURE_SWIPE_BEGIN", "GESTURE_PINCH_BEGIN", "POINTER_SCROLL_FINGER")
+    return next((t for k, t, _ in events if k in kinds), None)
 
 
 def direction(dx, dy):
@@ -283,8 +293,7 @@ def vm_table(directory):
         began = next((g for g in gestures if g.get("state") == "began" and g.get("kind") in CONTINUOUS), None)
         ours = (began["time"] - first) * 1000 if began is not None and first is not None else None
         events = [e for e in libinput[group] if start <= e[1] <= end]
-        pointer = began is not None and began["kind"] in ("pan", "edge-pan") and began.get("fingers", 1) == 1
-        theirs = libinput_begin_from(events, pointer)
+        theirs = libinput_begin_from(events, began)
         rows.append((name, path, expectation(path), libinput_verdict(events), gestured_verdict(gestures),
                      ours, (theirs - first) * 1000 if theirs is not None and first is not None else None))
     return rows
