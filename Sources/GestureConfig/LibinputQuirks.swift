@@ -50,9 +50,26 @@ public struct LibinputQuirks: Sendable {
 
     public init() {}
 
-    /// Parses files given as (path, text), in the order they apply.
-    public init(files: [(path: String, text: String)]) {
+    /// Parses files given as (path, text), in the order they apply; `unreadable` are the problems of
+    /// files that could not be read (`PATH: …`), kept first in `problems`.
+    public init(files: [(path: String, text: String)], unreadable: [String] = []) {
+        problems = unreadable
         for file in files { parse(file.text, path: file.path) }
+    }
+
+    /// `description` with the quirks that apply to it (`kind`: its class as opened; `dmiModalias`: as
+    /// for `quirks(for:kind:dmiModalias:)`).
+    public func applied(to description: DeviceDescription, kind: DeviceKind, dmiModalias: String?) -> DeviceDescription {
+        var described = description
+        described.quirks = quirks(for: description, kind: kind, dmiModalias: dmiModalias)
+        return described
+    }
+
+    /// The machine's DMI modalias from the text of `/sys/class/dmi/id/modalias` (its line without the
+    /// newline), nil when empty.
+    public static func dmiModalias(fromFileText text: String) -> String? {
+        let line = text.trimmingSpaces()
+        return line.isEmpty ? nil : line
     }
 
     /// The quirks of a device: `kind` its class (libinput's udev type), `dmiModalias` the machine's
@@ -208,11 +225,11 @@ extension LibinputQuirks.Section {
 }
 
 extension StringProtocol {
-    /// The text without leading and trailing spaces and tabs.
+    /// The text without leading and trailing spaces, tabs and line ends.
     func trimmingSpaces() -> String {
         var s = Substring(self)
-        while let c = s.first, c == " " || c == "\t" || c == "\r" { s.removeFirst() }
-        while let c = s.last, c == " " || c == "\t" || c == "\r" { s.removeLast() }
+        while let c = s.first, c == " " || c == "\t" || c == "\r" || c == "\n" { s.removeFirst() }
+        while let c = s.last, c == " " || c == "\t" || c == "\r" || c == "\n" { s.removeLast() }
         return String(s)
     }
 }

@@ -99,4 +99,12 @@ import Testing
         ])
         #expect(quirks.sections.isEmpty)
     }
+
+    @Test func theModaliasIsTheFilesLineAndAFileThatCannotBeReadIsAProblemFirst() {
+        #expect(LibinputQuirks.dmiModalias(fromFileText: "dmi:bvnX:svnACME:\n") == "dmi:bvnX:svnACME:")
+        #expect(LibinputQuirks.dmiModalias(fromFileText: "\n") == nil)
+        let quirks = LibinputQuirks(files: [("x.quirks", "[S]\nMatchName=*\nAttrPressureRange=10:8\n")],
+                                    unreadable: ["y.quirks: cannot be read: EACCES"])
+        #expect(quirks.problems == ["y.quirks: cannot be read: EACCES"] && quirks.sections.count == 1)
+    }
 }

@@ -44,6 +44,20 @@ import Testing
         #expect(pinchBegan(run.stdout) != 0.272791, "\(run.stdout.prefix(400))")
     }
 
+    /// A folder entry named like a quirks file that cannot be read (a folder itself) is named; the
+    /// folder's other files apply.
+    @Test func aQuirksFileThatCannotBeReadIsNamedAndTheOthersApply() throws {
+        let dir = TempDir()
+        let folder = dir.file("quirks")
+        try FileManager.default.createDirectory(atPath: folder + "/10-broken.quirks", withIntermediateDirectories: true)
+        let good = try String(contentsOfFile: Paths.packageRoot + "/Tests/Fixtures/quirks/recorded-pads.quirks", encoding: .utf8)
+        try good.write(toFile: folder + "/20-pads.quirks", atomically: true, encoding: .utf8)
+        let run = try runBinary("gestured", ["replay", "--format", "json", "--quirks", folder, Self.lumpy])
+        #expect(run.status == 0)
+        #expect(run.stderr.contains("\(folder)/10-broken.quirks: cannot be read"), "\(run.stderr)")
+        #expect(pinchBegan(run.stdout) == 0.272791)
+    }
+
     @Test func noQuirksAndAPathDoNotCombineAndAMissingPathIsRefused() throws {
         let both = try runBinary("gestured", ["replay", "--no-quirks", "--quirks", "/tmp", Self.lumpy])
         #expect(both.status != 0 && both.stderr.contains("--no-quirks and --quirks PATH: give one"), "\(both.stderr)")

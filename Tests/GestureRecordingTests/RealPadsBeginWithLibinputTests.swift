@@ -34,7 +34,9 @@ import Testing
         let recordings = try RecordingLoader.load(path: fixtures + "/" + file)
         var pipeline = GesturePipeline(engine: GestureEngine(configuration: defaultEngineConfiguration))
         for (index, recording) in recordings.enumerated() {
-            let described = quirks.map { recording.description.withQuirks($0) } ?? recording.description
+            let described = quirks.map {
+                $0.applied(to: recording.description, kind: recording.description.kind, dmiModalias: nil)
+            } ?? recording.description
             pipeline.addDevice(described, ref: DeviceRef(id: index, name: described.name, kind: described.kind),
                                surface: SurfaceConfiguration())
         }
@@ -67,14 +69,5 @@ import Testing
     func withoutTheQuirksACypressZoomBeginsOnAContactLibinputDoesNotCount(file: String, libinput: Double) throws {
         let began = try #require(try Self.firstBegin(file, quirks: nil))
         #expect(libinput - began.ms > 100, "\(file): began \(began.kind) at \(began.ms) ms, libinput at \(libinput)")
-    }
-}
-
-extension DeviceDescription {
-    /// The description with the quirks that apply to it (no DMI: a recording), as `gestured replay` applies them.
-    func withQuirks(_ quirks: LibinputQuirks) -> DeviceDescription {
-        var described = self
-        described.quirks = quirks.quirks(for: self, kind: kind, dmiModalias: nil)
-        return described
     }
 }

@@ -18,54 +18,41 @@ public enum QuirksLoading {
     /// The database of a source; nil when there is none (no libinput installed, `.none`, a path that
     /// does not exist). Files that cannot be read and sections that cannot be parsed are in `problems`.
     public static func load(_ source: Source) -> LibinputQuirks? {
+        var files = Files()
         switch source {
         case .none:
             return nil
         case .system:
             guard fileExists(LibinputQuirks.systemDirectory) else { return nil }
-            var files = read(folder: LibinputQuirks.systemDirectory)
-            if fileExists(LibinputQuirks.localOverrides) { files += read(file: LibinputQuirks.localOverrides) }
-            return LibinputQuirks(files: files)
+            files.read(folder: LibinputQuirks.systemDirectory)
+            if fileExists(LibinputQuirks.localOverrides) { files.read(file: LibinputQuirks.localOverrides) }
         case .path(let path):
             guard fileExists(path) else { return nil }
-            let names = directoryNames(path)
-            return LibinputQuirks(files: names.isEmpty ? read(file: path) : read(folder: path))
+            if directoryNames(path).isEmpty { files.read(file: path) } else { files.read(folder: path) }
         }
+        return LibinputQuirks(files: files.texts, unreadable: files.unreadable)
     }
 
     /// This machine's DMI modalias (`MatchDMIModalias`), nil when the kernel gives none.
     public static func dmiModalias(path: String = "/sys/class/dmi/id/modalias") -> String? {
         guard case .success(let bytes) = readWholeFile(path) else { return nil }
-        let text = String(decoding: bytes, as: UTF8.self).trimmingSpacesAndNewlines()
-        return text.isEmpty ? nil : text
+        return LibinputQuirks.dmiModalias(fromFileText: String(decoding: bytes, as: UTF8.self))
     }
 
-    private static func read(folder: String) -> [(path: String, text: String)] {
-        directoryNames(folder).filter { $0.hasSuffix(".quirks") }.sorted().flatMap { read(file: folder + "/" + $0) }
-    }
+    /// The files read, in order, and the problems of those that could not be.
+    private struct Files {
+        var texts: [(path: String, text: String)] = []
+        var unreadable: [String] = []
 
-    private static func read(file: String) -> [(path: String, text: String)] {
-        switch readWholeFile(file) {
-        case .success(let bytes): return [(file, String(decoding: bytes, as: UTF8.self))]
-        case .failure: return []
+        mutating func read(folder: String) {
+            for name in directoryNames(folder).filter({ $0.hasSuffix(".quirks") }).sorted() { read(file: folder + "/" + name) }
         }
-    }
-}
 
-extension LibinputQuirks {
-    /// `description` with the quirks that apply to it (`kind`: its class as opened).
-    public func applied(to description: DeviceDescription, kind: DeviceKind, dmiModalias: String?) -> DeviceDescription {
-        var described = description
-        described.quirks = quirks(for: description, kind: kind, dmiModalias: dmiModalias)
-        return described
-    }
-}
-
-extension String {
-    fileprivate func trimmingSpacesAndNewlines() -> String {
-        var s = Substring(self)
-        while let c = s.last, c == "\n" || c == " " || c == "\r" || c == "\t" { s.removeLast() }
-        while let c = s.first, c == "\n" || c == " " || c == "\r" || c == "\t" { s.removeFirst() }
-        return String(s)
+        mutating func read(file: String) {
+            switch readWholeFile(file) {
+            case .success(let bytes): texts.append((file, String(decoding: bytes, as: UTF8.self)))
+            case .failure(let error): unreadable.append("\(file): cannot be read: \(error)")
+            }
+        }
     }
 }
