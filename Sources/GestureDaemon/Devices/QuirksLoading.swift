@@ -51,7 +51,7 @@ public enum QuirksLoading {
         mutating func read(file: String) {
             switch readWholeFile(file) {
             case .success(let bytes): texts.append((file, String(decoding: bytes, as: UTF8.self)))
-            case .failure(let error): unreadable.append("\(file): cannot be read: \(error)")
+            case .failure(let error): unreadable.append("\(error); the file is left out")
             }
         }
     }
