@@ -108,15 +108,21 @@ struct TouchpadPairClassifier: Sendable {
         // One finger alone is judged against a tap, which ignores a landing jump: so does the pointer.
         if n == 1 && rebased { same = false }
         let event: Event
+        var moved: (first: Point, second: Point)?
         if n < 1 {
             event = .cleared
         } else if !same || n != members.count || state == .idle {
             event = .formed
         } else {
-            event = .moved(judge(touches, at: time))
+            moved = followedMotion(touches)
+            event = .moved(moved.map(judge) ?? .undecided)
         }
         step(event, touches, at: time)
-        if state == .measuring && fingers == 2 && event != .formed { measureLead(touches) }
+        if state == .measuring && fingers == 2, let moved {
+            let a = moved.first.length, b = moved.second.length
+            leadMoved = max(a, b)
+            trailMoved = min(a, b)
+        }
     }
 
     private mutating func step(_ event: Event, _ touches: [Touch], at time: Timestamp) {
@@ -167,28 +173,21 @@ struct TouchpadPairClassifier: Sendable {
         formedAt = time
     }
 
-    /// `leadMoved` and `trailMoved` from this frame's followed fingers (a pair still measuring).
-    private mutating func measureLead(_ touches: [Touch]) {
-        var a = 0.0
-        var b = 0.0
-        for k in touches.indices {
-            if touches[k].id == first { a = (touches[k].physicalLocation - firstOrigin).length }
-            if touches[k].id == second { b = (touches[k].physicalLocation - secondOrigin).length }
-        }
-        leadMoved = max(a, b)
-        trailMoved = min(a, b)
-    }
-
-    private func judge(_ touches: [Touch], at time: Timestamp) -> TouchpadVerdict {
+    /// How far the two followed fingers moved since the set formed (mm), nil when one is not in the frame.
+    private func followedMotion(_ touches: [Touch]) -> (first: Point, second: Point)? {
         var a: Point?
         var b: Point?
         for k in touches.indices {
             if touches[k].id == first { a = touches[k].physicalLocation }
             if touches[k].id == second { b = touches[k].physicalLocation }
         }
-        guard let a, let b else { return .undecided }
-        if fingers == 1 { return (a - firstOrigin).length >= Self.pointerMove ? .together : .undecided }
-        return Self.judge(firstMoved: a - firstOrigin, secondMoved: b - secondOrigin, fingers: fingers)
+        guard let a, let b else { return nil }
+        return (a - firstOrigin, b - secondOrigin)
+    }
+
+    private func judge(_ moved: (first: Point, second: Point)) -> TouchpadVerdict {
+        if fingers == 1 { return moved.first.length >= Self.pointerMove ? .together : .undecided }
+        return Self.judge(firstMoved: moved.first, secondMoved: moved.second, fingers: fingers)
     }
 
     /// libinput's decision from the two followed fingers' motion since the set formed (mm) and how
