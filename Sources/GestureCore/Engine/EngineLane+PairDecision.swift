@@ -37,8 +37,9 @@ extension EngineLane {
     /// area (`ContactHygiene.inButtonArea`) while it is left out (`leavesOutButtonArea`): it keeps
     /// measuring but does not begin (libinput counts no such finger for its gestures until it leaves
     /// the area or moves 5 mm; the finger count then rises and the gesture is decided again there).
+    /// Asked only while `leavesOutButtonArea()`.
     func restsInButtonArea(_ r: Int) -> Bool {
-        guard leavesOutButtonArea(), Self.decidesAgain(slots[r].kind) else { return false }
+        guard Self.decidesAgain(slots[r].kind) else { return false }
         for id in slots[r].touches where hygiene.inButtonArea(id) { return true }
         return false
     }

@@ -327,7 +327,7 @@ struct EngineLane: Sendable {
                     note(r, .crowded(slots[r].kind, slots[r].active, other), &out)
                 }
             }
-            if hygiene.leavesOutButtonArea && state == .possible && restsInButtonArea(r) { input.crowded = true }
+            if leavesOutButtonArea() && state == .possible && restsInButtonArea(r) { input.crowded = true }
             // A touchpad's new finger count waits out `riseDebounce`: no gesture of it begins meanwhile.
             if riseSince != nil && state == .possible && Self.decidesAgain(slots[r].kind) { input.crowded = true }
             if slots[r].kind == .rotation && frame.device.isSemiMultitouch && state == .possible {
