@@ -5,7 +5,8 @@ import Testing
 /// finger that lands in the bottom button area (10 mm high, or 15 % of a lower pad) counts for no
 /// scroll or pinch of two fingers until it leaves the area or moves more than 5 mm from where it
 /// landed; the count of fingers then rises and the gesture is decided from there, like libinput's.
-/// Taps, the pointer and gestures of three or four fingers still see it. Each scenario runs the default config on the synthetic 100 × 70 mm clickpad
+/// With three or four fingers down their gesture waits for it too, at most the hold limit past
+/// libinput's decision about the others. Taps and the pointer still see it. Each scenario runs the default config on the synthetic 100 × 70 mm clickpad
 /// (its button area: y ≥ 60 mm), frames every 10 ms.
 @Suite struct ButtonAreaScenarioTests {
     /// When recognizer `id` began, ms, and in which direction.
@@ -86,9 +87,13 @@ import Testing
         #expect(began(s, "pan")?.ms == 30, "\(s.summary.prefix(6))")
     }
 
-    /// Three fingers, one resting on the buttons, still swipe: the finger in the area is left out
-    /// only while two are down.
-    @Test func aSwipeOfThreeWithOneOnTheButtonsIsStillASwipe() {
+    /// Three fingers swipe right 0.7 mm a frame, the middle one in the button area (libinput's
+    /// `cros-cyan` left swipe in small). libinput scrolls with the other two once they moved 1.5 mm
+    /// (30 ms); the middle one counts once it moved 5.6 mm (80 ms), and the count's switch to three
+    /// waits 100 ms as libinput's does, because a gesture of the others began; the swipe is decided
+    /// from there and begins once its highest and lowest fingers moved 2 mm the same way: 210 ms,
+    /// not at 30 ms as when the finger counted from its landing.
+    @Test func aSwipeOfThreeWithOneOnTheButtonsBeginsWhereLibinputsDoes() {
         var s = HandScript(.touchpad)
         s.frame(0, .down(1, 35, 40), .down(2, 50, 64), .down(3, 65, 40))
         s.strokes([1, 2, 3], from: 0, to: 300) { f, k in
@@ -97,7 +102,31 @@ import Testing
         s.frame(310, .up(1), .up(2), .up(3))
         s.finish()
         let swipe = began(s, "swipe-3")
-        #expect(swipe?.direction == .right && swipe?.ms == 30, "\(s.summary.prefix(6))")
+        #expect(swipe?.direction == .right && swipe?.ms == 210, "\(s.summary.prefix(6))")
+        #expect(s.explanations.contains(": contact 2 moved 5.6 mm > 5 mm in the button area: counted for motion gestures"),
+                "\(s.explanations.filter { $0.hasPrefix(":") })")
+        #expect(s.gestures.allSatisfy { $0.gesture == "swipe-3" }, "\(s.summary.prefix(6))")
+    }
+
+    /// The same hand whose middle finger stays in the button area, moving 0.2 mm a frame (never 5 mm
+    /// before the lift): libinput would scroll with the other two to the end. The gesture of all three
+    /// waits for it no longer than the hold limit (150 ms) past libinput's decision about the other
+    /// two (30 ms); then it counts with them as if it always had, and the swipe goes on from what it
+    /// measured meanwhile: it begins at 180 ms, not at the lift.
+    @Test func aFingerThatStaysOnTheButtonsHoldsTheSwipeOfThreeOnlyForTheHoldLimit() {
+        var s = HandScript(.touchpad)
+        s.frame(0, .down(1, 35, 40), .down(2, 50, 64), .down(3, 65, 40))
+        s.strokes([1, 2, 3], from: 0, to: 300) { f, k in
+            Point(x: 20 + 15 * Double(f) + (f == 2 ? 6 : 21) * k, y: f == 2 ? 64 : 40)
+        }
+        s.frame(310, .up(1), .up(2), .up(3))
+        s.finish()
+        let swipe = began(s, "swipe-3")
+        #expect(swipe?.direction == .right && swipe?.ms == 180, "\(s.summary.prefix(6))")
+        #expect(s.explanations.contains(
+            ": contact 2 rests in the button area while the other fingers' gesture went on 150 ms: counted for motion gestures with them"),
+                "\(s.explanations.filter { $0.hasPrefix(":") })")
+        #expect(s.gestures.allSatisfy { $0.gesture == "swipe-3" }, "\(s.summary.prefix(6))")
     }
 
     /// A tap in the button area is still a tap.

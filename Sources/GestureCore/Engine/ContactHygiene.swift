@@ -97,6 +97,9 @@ enum ButtonAreaRelease: Sendable, Hashable {
     /// It landed within `ContactHygiene.buttonAreaTogether` (this many ms) of the contact (id) that
     /// just left the area or moved: fingers that land together are one gesture's.
     case landedWith(TouchID, Double)
+    /// The other fingers' gesture went on this many ms without it (`EngineLane.buttonWaitLimit`): it
+    /// counts with them, as if it always had.
+    case waitedOut(Double)
 }
 
 /// The palm edge zone a contact landed in.
@@ -157,9 +160,11 @@ struct ContactHygiene: Sendable {
     private(set) var leftButtonArea = false
     /// How many contacts are in a clickpad's button area (`inButtonArea`).
     private(set) var inButtonAreaCount = 0
-    /// This frame: contacts in the button area are left out of motion gestures, because exactly two
+    /// This frame: contacts in the button area are left out of motion gestures, because two or more
     /// fingers are down (`EngineLane.leavesOutButtonArea`).
     private(set) var leavesOutButtonArea = false
+    /// How many of `touches` are down (not lifting) after this frame.
+    private(set) var fingersDown = 0
 
     /// libinput's software buttons (docs/recognizers.md, "Begin with libinput"): a contact that lands
     /// in a clickpad's bottom button area does not count for a two-finger scroll or pinch
@@ -180,11 +185,11 @@ struct ContactHygiene: Sendable {
     /// it (libinput releases the fingers that started with it: they are part of a gesture).
     static let buttonAreaTogether = 80.0
 
-    /// Whether exactly two of the touches are down (not lifting).
-    private static func twoFingersDown(_ touches: [Touch]) -> Bool {
+    /// How many of the touches are down (not lifting).
+    private static func countDown(_ touches: [Touch]) -> Int {
         var n = 0
         for k in touches.indices where !touches[k].phase.isTerminal { n += 1 }
-        return n == 2
+        return n
     }
 
     /// Whether a palm is down (it may become a finger on its next move).
@@ -273,7 +278,8 @@ struct ContactHygiene: Sendable {
             }
             if !resting { touches.append(touch) }
         }
-        leavesOutButtonArea = inButtonAreaCount > 0 && Self.twoFingersDown(touches)
+        fingersDown = Self.countDown(touches)
+        leavesOutButtonArea = inButtonAreaCount > 0 && fingersDown >= 2
     }
 
     /// A contact lands: the other contacts that are still and either down long enough or in the thumb
@@ -423,6 +429,13 @@ struct ContactHygiene: Sendable {
         }
     }
 
+    /// Every contact still in the button area counts for motion gestures from this frame, as if it
+    /// always had (`EngineLane.endButtonWaitIfLong`).
+    mutating func countButtonAreaContacts(waited ms: Double) {
+        for k in contacts.indices where contacts[k].buttonArea { countFromButtonArea(k, .waitedOut(ms)) }
+        leavesOutButtonArea = false
+    }
+
     /// Contact `k`, in the button area, counts for motion gestures from this frame.
     private mutating func countFromButtonArea(_ k: Int, _ release: ButtonAreaRelease) {
         contacts[k].buttonArea = false
@@ -433,6 +446,7 @@ struct ContactHygiene: Sendable {
 
     mutating func reset() {
         inButtonAreaCount = 0
+        fingersDown = 0
         leavesOutButtonArea = false
         contacts.clearKeepingCapacity()
         buttonDown = false

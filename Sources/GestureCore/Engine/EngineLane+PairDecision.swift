@@ -20,17 +20,25 @@ extension EngineLane {
             updatePairDecisionLeavingOutButtonArea()
         } else {
             pairDecision.update(hygiene.touches, at: now)
+            if withButtonAreaFingers.state != .idle { withButtonAreaFingers.reset() }
         }
     }
 
-    /// `updatePairDecision` with the fingers in the button area left out (only while the hygiene
-    /// leaves them out: exactly two fingers down, one of them there).
+    /// `updatePairDecision` with the fingers in the button area left out (while the hygiene leaves
+    /// them out: two or more fingers down, one of them there). With three or more down,
+    /// `withButtonAreaFingers` follows them all meanwhile: the gesture of them all goes on from its
+    /// decision if the wait for the finger in the area runs out (`endButtonWaitIfLong`).
     mutating func updatePairDecisionLeavingOutButtonArea() {
         var counted: [Touch] = []
         for k in hygiene.touches.indices where !hygiene.inButtonArea(hygiene.touches[k].id) {
             counted.append(hygiene.touches[k])
         }
         pairDecision.update(counted, at: now)
+        if hygiene.fingersDown >= 3 {
+            withButtonAreaFingers.update(hygiene.touches, at: now)
+        } else if withButtonAreaFingers.state != .idle {
+            withButtonAreaFingers.reset()
+        }
     }
 
     /// A touchpad pan, swipe, pinch or rotation `r` one of whose fingers rests in a clickpad's button
@@ -44,12 +52,12 @@ extension EngineLane {
         return false
     }
 
-    /// Whether fingers in a clickpad's button area are left out of this frame's gestures: while
-    /// exactly two gesture fingers are down (a scroll or a pinch). One finger alone stays the pointer
-    /// as before, and three or four stay a swipe or a pinch of them all: libinput leaves such a
-    /// finger out of those too (its pointer waits, its swipe is of the others), which here moved the
-    /// pointer of real recordings into an edge pan and lost a three-finger swipe whose finger rests
-    /// on the buttons (docs/recognizers.md, "Begin with libinput").
+    /// Whether fingers in a clickpad's button area are left out of this frame's gestures: while two
+    /// or more gesture fingers are down. One finger alone stays the pointer as before: libinput's
+    /// pointer waits until it leaves the area, which here moved the pointer of real recordings into
+    /// an edge pan. With three or four, the gesture of them all waits for the finger in the area to
+    /// count, at most `buttonWaitLimit` ms past libinput's decision about them (`endButtonWaitIfLong`;
+    /// docs/recognizers.md, "Begin with libinput").
     @inline(__always)
     func leavesOutButtonArea() -> Bool { hygiene.leavesOutButtonArea }
 
@@ -84,5 +92,38 @@ extension EngineLane {
     /// tap gives up after 1.3 mm), though the tap's own 5 mm have not yet failed it.
     func pinchDecided(_ r: Int, past o: Int) -> Bool {
         slots[r].kind == .pinch && (slots[o].kind == .tap || slots[o].kind == .swipe) && pairVerdict(r) == .apart
+    }
+
+    /// How long the gesture of three or more fingers waits for a finger resting in the button area
+    /// to count once libinput has decided the fingers' motion, ms (`holdLimit`: no endless holds).
+    /// libinput never counts that finger until it leaves the area or moves 5 mm, and scrolls or
+    /// swipes with the others meanwhile; the engine's gestures are bound to every finger, so it waits
+    /// that long and then counts the finger with the others, as if it always had.
+    static var buttonWaitLimit: Double { holdLimit(for: .touchpad) }
+
+    /// Ends the wait of three or more fingers for one resting in the button area once it has lasted
+    /// `buttonWaitLimit` ms past libinput's decision about the others (its scroll or swipe of them):
+    /// the finger counts from here, and the count with it, without deciding again: the classifier
+    /// that followed every finger meanwhile (`withButtonAreaFingers`) is the pad's decision, and
+    /// the gesture of them all goes on from what it measured.
+    mutating func endButtonWaitIfLong(_ out: inout [EngineOutput]) {
+        guard hygiene.leavesOutButtonArea && hygiene.fingersDown >= 3 && pairDecision.verdict != .undecided else {
+            buttonWaitSince = nil
+            return
+        }
+        let since = buttonWaitSince ?? now
+        buttonWaitSince = since
+        let waited = now.milliseconds(since: since)
+        guard waited >= Self.buttonWaitLimit else { return }
+        buttonWaitSince = nil
+        let first = hygiene.notes.count
+        hygiene.countButtonAreaContacts(waited: waited)
+        pairDecision = withButtonAreaFingers
+        withButtonAreaFingers.reset()
+        fingerCount = hygiene.fingersDown
+        decidedFingers = fingerCount
+        decidedAt = now
+        riseSince = nil
+        explainHygieneNotes(from: first, &out)
     }
 }

@@ -126,8 +126,13 @@ extension EngineLane {
             }
             records[ri].recognizers.removeAll()
         }
+        explainHygieneNotes(from: 0, &out)
+    }
+
+    /// The hygiene's notes from `first` on, as explain lines (when explaining).
+    mutating func explainHygieneNotes(from first: Int, _ out: inout [EngineOutput]) {
         guard explains else { return }
-        for note in hygiene.notes {
+        for note in hygiene.notes[first...] {
             let id: TouchID
             let reason: Reason
             switch note {

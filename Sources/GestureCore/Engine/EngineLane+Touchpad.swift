@@ -113,7 +113,7 @@ extension EngineLane {
             decidedFingers = n
             return
         }
-        if riseSince == nil && !gestureUnderWay() && !libinputHolds() {
+        if riseSince == nil && !gestureUnderWay() && !libinputHolds() && !libinputStarted() {
             riseSince = nil
             let from = decidedFingers
             decidedFingers = n
@@ -151,6 +151,14 @@ extension EngineLane {
         return now.milliseconds(since: decidedAt) >= Self.holdTimeout(fingers: decidedFingers)
     }
 
+    /// Whether libinput's gesture of the counted fingers (two or more) has begun although none of the
+    /// lane's has: libinput decided them (`TouchpadPairClassifier`), so a rise in the count waits out
+    /// its finger-count switch too. (A pair scrolling beside a finger resting on a clickpad's buttons:
+    /// the lane's pan is bound to all three fingers and does not begin.)
+    func libinputStarted() -> Bool {
+        decidedFingers >= 2 && pairDecision.fingers == decidedFingers && pairDecision.verdict != .undecided
+    }
+
     /// How long undecided fingers rest before libinput's hold begins, ms: 40 for one or two fingers
     /// (its quick hold), 180 for more.
     static func holdTimeout(fingers n: Int) -> Double { n <= 2 ? 40 : 180 }
@@ -169,6 +177,7 @@ extension EngineLane {
         let reason = Reason.fingersChanged(before, n)
         // libinput takes the fingers' origins afresh when it decides again.
         pairDecision.reset()
+        withButtonAreaFingers.reset()
         // Settling measures the fingers' motion from here: a pointer finger that travelled before
         // the others landed has not settled the new gesture (a staggered scroll is no twist).
         for ri in records.indices where !records[ri].terminal { records[ri].settleOrigin = records[ri].lastLocation }

@@ -182,6 +182,10 @@ struct EngineLane: Sendable {
     /// (`joinedMotion`): pinches and rotations measure from the frame where they all have.
     var measuresFromJoin = false
     var riseSince: Timestamp?
+    /// Since when three or more fingers wait for one in a clickpad's button area, and the decision
+    /// about them all meanwhile (EngineLane+PairDecision.swift).
+    var buttonWaitSince: Timestamp?
+    var withButtonAreaFingers = TouchpadPairClassifier()
     /// When `decidedFingers` last changed (or the gesture was decided again): libinput's hold counts from there.
     var decidedAt = Timestamp.zero
     /// libinput's decision about a touchpad's fingers (EngineLane+PairDecision.swift).
@@ -263,6 +267,7 @@ struct EngineLane: Sendable {
         if deviceKind == .touchpad {
             decideAgainIfFingersRose(&out)
             updatePairDecision(frame)
+            if hygiene.leavesOutButtonArea || buttonWaitSince != nil { endButtonWaitIfLong(&out) }
             if measuresFromJoin { endJoinWhenAllMoving(&out) }
         }
         // Each recognizer gets the seen touches bound to it, in frame order. Usually every seen touch is

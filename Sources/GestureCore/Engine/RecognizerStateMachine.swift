@@ -314,6 +314,8 @@ enum Reason: Sendable, Hashable {
             return "contact \(id) left the button area: counted for motion gestures"
         case .buttonAreaLeft(let id, .moved(let mm)):
             return "contact \(id) moved \(f(mm)) mm > 5 mm in the button area: counted for motion gestures"
+        case .buttonAreaLeft(let id, .waitedOut(let ms)):
+            return "contact \(id) rests in the button area while the other fingers' gesture went on \(f(ms)) ms: counted for motion gestures with them"
         case .buttonAreaLeft(let id, .landedWith(let other, let ms)):
             return "contact \(id) landed \(f(ms)) ms from contact \(other), which is counted now: counted for motion gestures too"
         case .physicalClick: return "physical click: not a tap"
