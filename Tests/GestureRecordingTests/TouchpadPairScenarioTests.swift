@@ -112,6 +112,43 @@ import Testing
         #expect(s.gestures.contains { $0.gesture == "tap" && $0.state == .recognized }, "\(s.summary)")
         #expect(!s.gestures.contains { $0.gesture == "pan" }, "\(s.summary)")
     }
+
+    /// libinput's one-finger scroll, along the pair's line: two fingers side by side scroll sideways,
+    /// the left one 1 mm a frame from the first frame, the right one 0.5 mm a frame from the third.
+    /// At the fourth frame the leader has moved 4 mm and the other 1 mm the same way: libinput
+    /// scrolls there (the lower finger leads; the upper moved less than 1.5 mm), and so does the pan,
+    /// though the fingers are not yet together as a pan's (it would wait until the sixth frame).
+    @Test func aSidewaysScrollWhoseFirstFingerLeadsBeginsOnLibinputsOneFingerScroll() {
+        var s = HandScript(.touchpad)
+        s.frame(0, .down(1, 30, 41), .down(2, 50, 40))
+        for k in 1...12 {
+            let d = Double(k)
+            s.frame(10 * d, .move(1, 30 + d, 41), .move(2, 50 + 0.5 * max(0, d - 2), 40))
+        }
+        s.frame(130, .up(1), .up(2))
+        s.finish()
+        #expect(ms(began(s, "two-finger-pan")) == 40, "\(s.summary.prefix(6))")
+        #expect(!s.gestures.contains { $0.kind == .pinch || $0.kind == .rotation }, "\(s.summary.prefix(6))")
+    }
+
+    /// The same leader beside a finger that stays (it never moves 1 mm): a zoom about an anchored
+    /// finger, not libinput's one-finger scroll here. And the leader moving across the line instead,
+    /// the other dragged 1 mm the same way as the turn starts (a turn about a pivot finger, which
+    /// libinput would scroll): a rotation, no scroll either.
+    @Test(arguments: [(Point(x: 1, y: 0), Point(x: 0, y: 0), "pinch"), (Point(x: 0, y: 1), Point(x: 0, y: 0.25), "rotate")])
+    func aLeaderBesideAnAnchoredFingerIsNoScroll(step: Point, drift: Point, gesture: String) {
+        var s = HandScript(.touchpad)
+        s.frame(0, .down(1, 30, 41), .down(2, 50, 40))
+        for k in 1...20 {
+            let d = Double(k), dragged = min(d, 4), jitter = k % 2 == 0 ? 0.2 : 0
+            s.frame(10 * d, .move(1, 30 + step.x * min(d, 12), 41 + step.y * d),
+                    .move(2, 50 + drift.x * dragged + jitter, 40 + drift.y * dragged))
+        }
+        s.frame(210, .up(1), .up(2))
+        s.finish()
+        #expect(began(s, gesture) != nil, "\(s.summary.prefix(6))")
+        #expect(began(s, "two-finger-pan") == nil, "\(s.summary.prefix(6))")
+    }
 }
 
 /// libinput's decision itself (`TouchpadPairClassifier.judge`, `Octants`).

@@ -163,7 +163,8 @@ struct ContactHygiene: Sendable {
     /// This frame: contacts in the button area are left out of motion gestures, because two or more
     /// fingers are down (`EngineLane.leavesOutButtonArea`).
     private(set) var leavesOutButtonArea = false
-    /// How many of `touches` are down (not lifting) after this frame.
+    /// How many of `touches` are down (not lifting) after this frame, counted while a contact is in
+    /// the button area (0 otherwise: only the button areas ask).
     private(set) var fingersDown = 0
 
     /// libinput's software buttons (docs/recognizers.md, "Begin with libinput"): a contact that lands
@@ -278,7 +279,7 @@ struct ContactHygiene: Sendable {
             }
             if !resting { touches.append(touch) }
         }
-        fingersDown = Self.countDown(touches)
+        fingersDown = inButtonAreaCount > 0 ? Self.countDown(touches) : 0
         leavesOutButtonArea = inButtonAreaCount > 0 && fingersDown >= 2
     }
 

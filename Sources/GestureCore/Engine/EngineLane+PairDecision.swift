@@ -80,6 +80,14 @@ extension EngineLane {
         deviceKind == .touchpad && pairDecision.stillDeciding && pairDecision.fingers == slots[r].active
     }
 
+    /// Whether libinput decided `r`'s two fingers are a scroll by its one-finger scroll along their
+    /// line (`TouchpadPairClassifier.leadsAlongLine`): their pan is then not contested by a pinch or
+    /// rotation, though the fingers do not yet move together as a pan's do (the leader is ahead).
+    @inline(__always)
+    func pairScrollsByLead(_ r: Int) -> Bool {
+        pairDecision.decidedByLead && pairVerdict(r) == .together
+    }
+
     /// Settling ends by motion: on a touchpad once libinput would have decided `r`'s fingers, and on
     /// any device once they moved `settleDistance` mm (`settleMotion`): a drag under way is the
     /// gesture, whichever finger joins later.

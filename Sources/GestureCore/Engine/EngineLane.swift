@@ -302,7 +302,7 @@ struct EngineLane: Sendable {
             }
             // Only a recognizer still deciding (possible, its begin perhaps held) reads `contested`.
             if state == .possible && slots[r].touches.count >= 2 && (slots[r].kind == .pan || slots[r].kind == .pinch) {
-                input.contested = isContested(r)
+                input.contested = isContested(r) && !(slots[r].kind == .pan && pairScrollsByLead(r))
                 input.desktopScrolls = forwarding.enabled && slots[r].claimsForwarded
             }
             if slots[r].pending != nil {

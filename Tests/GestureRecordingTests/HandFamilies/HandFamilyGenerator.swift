@@ -6,12 +6,13 @@ import Testing
 
 /// Two-finger hands generated on real device descriptions (the `.desc` of bundled recordings), for
 /// tests (issue 56): families of motion people make (a pivot finger, both fingers turning, a turn while
-/// dragging, a turn while zooming, a zoom, a drag, a scroll whose first finger leads), at three speeds
+/// dragging, a turn while zooming, a zoom, a drag, a scroll whose first finger leads across or along
+/// the pair's line), at three speeds
 /// and three spans, with seeded sensor jitter. Real recordings stay the judge where they exist; these
 /// cover the hands no recording has.
 struct HandFamily: Sendable, CustomTestStringConvertible {
     enum Motion: String, CaseIterable, Sendable {
-        case pivot, bothTurning, turnAndDrag, turnAndZoom, zoom, drag, leadingFingerScroll
+        case pivot, bothTurning, turnAndDrag, turnAndZoom, zoom, drag, leadingFingerScroll, leadingAlongLine
     }
     enum Speed: Double, CaseIterable, Sendable { case quick = 400, steady = 800, slow = 1600 }
     enum Span: Double, CaseIterable, Sendable { case narrow = 20, middle = 30, wide = 40 }
@@ -72,6 +73,13 @@ struct HandFamily: Sendable, CustomTestStringConvertible {
             let lag = f == 2 ? max(0, ms - 40) / speed.rawValue : fraction
             let base = Point(x: f == 1 ? -s / 2 : s / 2, y: 0)
             return base + Point(x: 0, y: 25 * (f == 2 ? lag : fraction))
+        case .leadingAlongLine:
+            // A sideways scroll of two fingers side by side: both move 25 mm along the pair's line,
+            // finger 1 first, towards finger 2, which follows 40 ms behind.
+            let ms = fraction * speed.rawValue
+            let lag = max(0, ms - 40) / speed.rawValue
+            let base = Point(x: f == 1 ? -s / 2 : s / 2, y: 0)
+            return base + Point(x: 25 * (f == 2 ? lag : fraction), y: 0)
         }
     }
 }

@@ -25,7 +25,7 @@ import Testing
         case .pivot, .bothTurning, .turnAndDrag: ("rotate", ["rotate"])
         case .turnAndZoom: ("rotate", ["rotate", "pinch"])
         case .zoom: ("pinch", ["pinch"])
-        case .drag, .leadingFingerScroll: ("two-finger-pan", ["two-finger-pan"])
+        case .drag, .leadingFingerScroll, .leadingAlongLine: ("two-finger-pan", ["two-finger-pan"])
         }
     }
 
@@ -39,7 +39,7 @@ import Testing
             return (hand.timeToTurn(wide) ?? .infinity) < bound ? "app-turn" : "two-finger-pan"
         case .pivot, .bothTurning, .turnAndDrag, .turnAndZoom: return "app-turn"
         case .zoom: return "app-zoom"
-        case .drag, .leadingFingerScroll: return "two-finger-pan"
+        case .drag, .leadingFingerScroll, .leadingAlongLine: return "two-finger-pan"
         }
     }
 

@@ -8,8 +8,10 @@
 ///
 /// libinput also decides when one finger moves 4 mm while the other stays (a resting thumb, or a
 /// "one-finger scroll") and when a pair close together is still undecided after 150 ms (a scroll).
-/// The engine does not take those: one finger anchored while the other moves is a pinch here, and
-/// a slow zoom of two fingers side by side is no scroll; its own settling (150 ms, 6 mm) covers them.
+/// The engine takes the one-finger scroll only where it cannot be a turn or a zoom (`leadsAlongLine`):
+/// the leading finger moves along the pair's line and the other has started after it (1 mm, the same
+/// way). One finger anchored while the other moves is a pinch or a rotation here, and a slow zoom
+/// of two fingers side by side is no scroll; its own settling (150 ms, 6 mm) covers them.
 /// Until then a pair is `stillDeciding`: one finger has moved less than 1.5 mm and the other less
 /// than 4 mm, so libinput may still decide it by the directions; a touchpad pinch waits for that
 /// (PinchRecognizer.swift).
@@ -63,6 +65,9 @@ struct TouchpadPairClassifier: Sendable {
     private var formedAt = Timestamp.zero
     /// How many fingers the set has (0 when idle).
     private(set) var fingers = 0
+    /// The decision is libinput's one-finger scroll, taken where it is no turn or zoom (`leadsAlongLine`):
+    /// a scroll whose fingers do not yet move together as a pan's do.
+    private(set) var decidedByLead = false
     /// How far the two followed fingers have moved since the set formed, mm: the one that moved
     /// more, and the other.
     private var leadMoved = 0.0
@@ -90,6 +95,7 @@ struct TouchpadPairClassifier: Sendable {
         state = .idle
         members.removeAll(keepingCapacity: true)
         fingers = 0
+        decidedByLead = false
     }
 
     /// Feeds one frame's fingers (resting ones left out; lifting ones are not part of the set). Like
@@ -117,7 +123,9 @@ struct TouchpadPairClassifier: Sendable {
             moved = followedMotion(touches)
             event = .moved(moved.map(judge) ?? .undecided)
         }
+        let wasMeasuring = state == .measuring
         step(event, touches, at: time)
+        if wasMeasuring, case .decided(.together) = state, let moved { decidedByLead = leads(moved) }
         if state == .measuring && fingers == 2, let moved {
             let a = moved.first.length, b = moved.second.length
             leadMoved = max(a, b)
@@ -135,6 +143,7 @@ struct TouchpadPairClassifier: Sendable {
         case (.decided(let was), .moved(let v)):
             if was == .together && v == .apart && time.milliseconds(since: formedAt) < Self.pinchCorrection {
                 state = .decided(.apart)
+                decidedByLead = false
             }
         case (.idle, .moved):
             break
@@ -142,6 +151,7 @@ struct TouchpadPairClassifier: Sendable {
             members.removeAll(keepingCapacity: true)
             fingers = 0
             state = .idle
+            decidedByLead = false
         }
     }
 
@@ -166,6 +176,7 @@ struct TouchpadPairClassifier: Sendable {
         fingers = members.count
         leadMoved = 0
         trailMoved = 0
+        decidedByLead = false
         first = touches[top].id
         second = touches[bottom].id
         firstOrigin = touches[top].physicalLocation
@@ -187,8 +198,30 @@ struct TouchpadPairClassifier: Sendable {
 
     private func judge(_ moved: (first: Point, second: Point)) -> TouchpadVerdict {
         if fingers == 1 { return moved.first.length >= Self.pointerMove ? .together : .undecided }
+        if leads(moved) { return .together }
         return Self.judge(firstMoved: moved.first, secondMoved: moved.second, fingers: fingers)
     }
+
+    /// Whether a pair's motion is `leadsAlongLine`'s.
+    private func leads(_ moved: (first: Point, second: Point)) -> Bool {
+        fingers == 2 && Self.leadsAlongLine(moved.first, moved.second, line: secondOrigin - firstOrigin)
+    }
+
+    /// libinput's one-finger scroll where it is neither a turn nor a zoom: one finger of a pair moved
+    /// `leadMove` mm, within 45° of the line through both where they formed (a turn moves across it),
+    /// while the other moved less than `minimumMove` but at least `trailStart` mm the same way (it
+    /// started after the leader; an anchored finger of a zoom stays or moves the other way).
+    static func leadsAlongLine(_ a: Point, _ b: Point, line: Point) -> Bool {
+        let (lead, trail) = a.length >= b.length ? (a, b) : (b, a)
+        let least = minimumMove(fingers: 2)
+        guard lead.length >= leadMove, trail.length < least, trail.length >= trailStart,
+              Octants(lead).neighbours(Octants(trail)) else { return false }
+        let along = abs(lead.x * line.x + lead.y * line.y), across = abs(lead.x * line.y - lead.y * line.x)
+        return along > across
+    }
+    /// How far the trailing finger of a one-finger scroll has moved the leader's way, mm (libinput
+    /// decides nothing while both moved less than 1 mm).
+    static let trailStart = 1.0
 
     /// libinput's decision from the two followed fingers' motion since the set formed (mm) and how
     /// many fingers the set has.
