@@ -75,7 +75,8 @@ struct TouchpadPairClassifier: Sendable {
 
     /// A pair that libinput may still decide by its fingers' directions: measuring, and neither
     /// finger has moved `leadMove` mm while the other moved less than `minimumMove` (a resting thumb
-    /// or libinput's "one-finger scroll", which the engine leaves to its own rules).
+    /// or libinput's "one-finger scroll", which the engine takes only along the pair's line:
+    /// `leadsAlongLine`).
     var stillDeciding: Bool {
         state == .measuring && fingers == 2 && !(leadMoved >= Self.leadMove && trailMoved < Self.minimumMove(fingers: 2))
     }
