@@ -341,7 +341,7 @@ struct EngineLane: Sendable {
             }
             let p = logics.handle(r, input, state: state)
             drainTrace(r, &out)
-            if p != .none { proposals.append((r, p)) }
+            if !p.isNone { proposals.append((r, p)) }
         }
         apply(&out)
         deliverStreams(frame, &out)
@@ -418,7 +418,7 @@ struct EngineLane: Sendable {
         if due >= 0 {
             let p = logics.fire(due, at: deadline, state: .possible)
             drainTrace(due, &out)
-            if p != .none { proposals.append((due, p)) }
+            if !p.isNone { proposals.append((due, p)) }
         } else {
             // The finger count has settled: every success held until now goes on to its
             // require-to-fail check, together, so `resolvePending` decides them in proposal order.

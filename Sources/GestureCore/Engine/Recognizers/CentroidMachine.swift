@@ -68,7 +68,7 @@ struct CentroidMachine<Rules: CentroidRules>: ContinuousLogic {
         guard published == .possible || published.isInProgress else { return .none }
         if state == .idle, let landing = Rules.landing(input, p) {
             let proposal = step(landing)
-            if proposal != .none { return proposal }
+            if !proposal.isNone { return proposal }
         }
         var n = 0
         let touches: [Touch]

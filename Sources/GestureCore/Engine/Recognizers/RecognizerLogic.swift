@@ -54,6 +54,14 @@ enum Proposal: Sendable, Hashable {
     /// The recognizer's state machine met an event it has no transition for: a bug. The engine counts
     /// and reports it, then fails (possible) or cancels (in progress) the recognizer.
     case bug(Reason)
+
+    /// Nothing proposed. (A pattern match: the derived `==` compares the reasons' payloads, and out
+    /// of line it cost a call per recognizer and frame.)
+    @inline(__always)
+    var isNone: Bool {
+        if case .none = self { return true }
+        return false
+    }
 }
 
 /// One recognizer kind's gesture logic: an explicit state machine (its own `State` and `Event` enums,

@@ -122,7 +122,8 @@ struct TouchpadPairClassifier: Sendable {
             event = .formed
         } else {
             moved = followedMotion(touches)
-            event = .moved(moved.map(judge) ?? .undecided)
+            // No `moved.map(judge)`: the closure captured (copied) the classifier each frame.
+            if let m = moved { event = .moved(judge(m)) } else { event = .moved(.undecided) }
         }
         let wasMeasuring = state == .measuring
         step(event, touches, at: time)
@@ -197,6 +198,7 @@ struct TouchpadPairClassifier: Sendable {
         return (a - firstOrigin, b - secondOrigin)
     }
 
+    @inline(__always)
     private func judge(_ moved: (first: Point, second: Point)) -> TouchpadVerdict {
         if fingers == 1 { return moved.first.length >= Self.pointerMove ? .together : .undecided }
         if leads(moved) { return .together }
