@@ -11,6 +11,8 @@ import Testing
         #expect(Self.text(.movedTooFar(7.24, 5)) == "moved 7.2 mm > 5 mm")
         #expect(Self.text(.moved(2.96, 3)) == "moved 3 mm >= 3 mm")  // true as printed
         #expect(Self.text(.notEnoughMovement(2.96, 3)) == "lifted after moving 2.96 mm < 3 mm")
+        // A pan whose fingers moved 7.5 mm but never together while a pinch could still be the gesture.
+        #expect(Self.text(.notEnoughMovement(7.5, 3)) == "lifted before it began, though it moved 7.5 mm >= 3 mm")
         #expect(Self.text(.liftedEarly(149.97, 150)) == "lifted after 149.97 ms < 150 ms")
         #expect(Self.text(.heldTooLong(500, 500)) == "held too long: 500 ms (max 500 ms)")
         #expect(Self.text(.tooSlow(350.04, 350)) == "too slow: 350.04 ms > 350 ms")
@@ -18,6 +20,7 @@ import Testing
         #expect(Self.text(.offAxis(30.02, 30)) == "wrong direction: 30.02° off axis > 30°")
         #expect(Self.text(.outsideEdgeZone(5.04, 5)) == "started 5.04 mm from the edge > 5 mm zone")
         #expect(Self.text(.notEnoughTurn(7.96, 8)) == "lifted after turning 7.96° < 8°")
+        #expect(Self.text(.notEnoughTurn(9, 8)) == "lifted before it began, though it turned 9° >= 8°")
         #expect(Self.text(.turnDoesNotDominate(10.7, 0.8)) == "rotation 10.7° does not dominate a ×0.80 scale change")
     }
 

@@ -250,8 +250,13 @@ enum Reason: Sendable, Hashable {
             return "next tap \(x) mm away > \(y) mm"
         case .wrongFingers(let n, let want): return "\(n) finger\(n == 1 ? "" : "s"), needs \(want)"
         case .tooManyFingers(let n, let most): return "\(n) fingers > \(most)"
-        case .notEnoughMovement(let d, let t): return "lifted after moving " + cmp(d, "<", t, " mm")
-        case .notEnoughTurn(let d, let t): return "lifted after turning " + cmp(d, "<", t, "°")
+        // Past the threshold, what held it back (a rival, its own motion rule) has its own line.
+        case .notEnoughMovement(let d, let t):
+            return d < t ? "lifted after moving " + cmp(d, "<", t, " mm")
+                : "lifted before it began, though it moved " + cmp(d, ">=", t, " mm")
+        case .notEnoughTurn(let d, let t):
+            return d < t ? "lifted after turning " + cmp(d, "<", t, "°")
+                : "lifted before it began, though it turned " + cmp(d, ">=", t, "°")
         case .wrongDirection(let d): return "wrong direction: \(d.rawValue)"
         case .offAxis(let a, let t):
             let (x, y) = Reason.compared(a, t, { $0 > $1 })
