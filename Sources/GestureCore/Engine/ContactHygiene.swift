@@ -197,7 +197,7 @@ struct ContactHygiene: Sendable {
                 let ms = touch.time.milliseconds(since: contacts[k].down)
                 if let speed = settings.landingJumpSpeed, ms <= settings.landingJumpWindow,
                    step >= settings.landingJumpDistance, ms > 0, step / ms * 1000 >= speed {
-                    notes.append(.landingJump(touch.id, step, ms))
+                    notes.append(ContactNote(touch.id, .landingJump(step, ms)))
                     touch.originRebased = true
                     contacts[k].origin = touch.physicalLocation
                     touch.previousLocation = touch.location
@@ -247,7 +247,7 @@ struct ContactHygiene: Sendable {
             if let time = settings.restingTime, still >= time {
                 contacts[k].resting = true
                 newlyResting.append(contacts[k].id)
-                notes.append(.resting(contacts[k].id, still, landed))
+                notes.append(ContactNote(contacts[k].id, .resting(contacts[k].id, still, landed)))
                 continue
             }
             if let zone = settings.thumbZone, still >= settings.thumbTime, frame.device.kind == .touchpad,
@@ -256,7 +256,7 @@ struct ContactHygiene: Sendable {
                 if fromBottom <= zone {
                     contacts[k].resting = true
                     newlyResting.append(contacts[k].id)
-                    notes.append(.thumb(contacts[k].id, fromBottom))
+                    notes.append(ContactNote(contacts[k].id, .thumb(contacts[k].id, fromBottom)))
                 }
             }
         }
@@ -301,7 +301,7 @@ struct ContactHygiene: Sendable {
             if at.y >= size.y - height {
                 contacts[k].buttonArea = true
                 inButtonAreaCount += 1
-                notes.append(.buttonArea(touch.id, height))
+                notes.append(ContactNote(touch.id, .buttonArea(touch.id, height)))
             }
         }
         var fingers = 0
@@ -314,14 +314,14 @@ struct ContactHygiene: Sendable {
         }
         if fingers == 0, let edge = palmZone(at, size: size) {
             contacts[k].palm = edge
-            notes.append(.palm(touch.id, edge))
+            notes.append(ContactNote(touch.id, .palm(touch.id, edge)))
             return
         }
         if fingers >= 2, let zone = settings.thumbZone, let separation = settings.thumbLandingSeparation {
             let fromBottom = size.y - at.y
             if fromBottom <= zone && at.y - lowest >= separation {
                 contacts[k].resting = true
-                notes.append(.thumbLanded(touch.id, fromBottom, at.y - lowest))
+                notes.append(ContactNote(touch.id, .thumbLanded(touch.id, fromBottom, at.y - lowest)))
             }
         }
     }
@@ -357,7 +357,7 @@ struct ContactHygiene: Sendable {
         touch.previousLocation = touch.location
         touch.previousPhysicalLocation = touch.physicalLocation
         newlyFingers.append(touch.id)
-        notes.append(.palmReleased(touch.id, release))
+        notes.append(ContactNote(touch.id, .palmReleased(touch.id, release)))
     }
 
     /// A contact in the button area counts for motion gestures once it is above the area or moved
@@ -394,7 +394,7 @@ struct ContactHygiene: Sendable {
         contacts[k].buttonArea = false
         inButtonAreaCount -= 1
         leftButtonArea = true
-        notes.append(.buttonAreaLeft(contacts[k].id, release))
+        notes.append(ContactNote(contacts[k].id, .buttonAreaLeft(contacts[k].id, release)))
     }
 
     mutating func reset() {

@@ -1,25 +1,17 @@
 /// What the contact hygiene (ContactHygiene.swift) says about single contacts: its explain lines'
 /// notes, and why a palm or a finger in a clickpad's button area counts again.
 
-/// A note about one contact, for explain lines.
-enum ContactNote: Sendable, Hashable {
-    /// The first-contact jump: distance (mm) and time since touch-down (ms).
-    case landingJump(TouchID, Double, Double)
-    /// A contact resting: still for (ms) when another (id) landed.
-    case resting(TouchID, Double, TouchID)
-    /// A resting thumb in the bottom zone: its distance from the edge (mm).
-    case thumb(TouchID, Double)
-    /// A thumb from its landing: its distance from the bottom edge and how far below the lowest
-    /// other finger it landed (mm).
-    case thumbLanded(TouchID, Double, Double)
-    /// A palm: landed in this edge zone with no finger down.
-    case palm(TouchID, PalmEdge)
-    /// A palm that is a finger from now on, and why.
-    case palmReleased(TouchID, PalmRelease)
-    /// Landed in a clickpad's bottom button area, this many mm high (`buttonAreaHeight`).
-    case buttonArea(TouchID, Double)
-    /// Counts for motion gestures from now on, and why.
-    case buttonAreaLeft(TouchID, ButtonAreaRelease)
+/// A note about one contact, for explain lines: the contact and what the hygiene decided about it,
+/// in the engine's vocabulary of reasons (`Reason`'s hygiene cases: a landing jump, a resting
+/// contact or thumb, a palm and its release, a finger in a clickpad's button area and why it counts).
+struct ContactNote: Sendable, Hashable {
+    let id: TouchID
+    let reason: Reason
+
+    init(_ id: TouchID, _ reason: Reason) {
+        self.id = id
+        self.reason = reason
+    }
 }
 
 /// Why a contact that landed in a clickpad's button area counts for motion gestures now.

@@ -99,10 +99,9 @@ extension EngineLane {
             let ri = recordIndex(id)
             guard ri >= 0 else { continue }
             var reason = Reason.sequenceEnded
-            for note in hygiene.notes {
-                switch note {
-                case .resting(let t, let ms, let other) where t == id: reason = .resting(t, ms, other)
-                case .thumb(let t, let mm) where t == id: reason = .thumb(t, mm)
+            for note in hygiene.notes where note.id == id {
+                switch note.reason {
+                case .resting, .thumb: reason = note.reason
                 default: break
                 }
             }
@@ -133,20 +132,8 @@ extension EngineLane {
     mutating func explainHygieneNotes(from first: Int, _ out: inout [EngineOutput]) {
         guard explains else { return }
         for note in hygiene.notes[first...] {
-            let id: TouchID
-            let reason: Reason
-            switch note {
-            case .landingJump(let t, let mm, let ms): (id, reason) = (t, .landingJump(mm, ms))
-            case .resting(let t, let ms, let other): (id, reason) = (t, .resting(t, ms, other))
-            case .thumb(let t, let mm): (id, reason) = (t, .thumb(t, mm))
-            case .thumbLanded(let t, let mm, let below): (id, reason) = (t, .thumbLanded(t, mm, below))
-            case .palm(let t, let edge): (id, reason) = (t, .palm(t, edge))
-            case .palmReleased(let t, let why): (id, reason) = (t, .palmReleased(t, why))
-            case .buttonArea(let t, let mm): (id, reason) = (t, .buttonArea(t, mm))
-            case .buttonAreaLeft(let t, let why): (id, reason) = (t, .buttonAreaLeft(t, why))
-            }
-            let ri = recordIndex(id)
-            let text = reason.text(name: { [slots] in slots[$0].id })
+            let ri = recordIndex(note.id)
+            let text = note.reason.text(name: { [slots] in slots[$0].id })
             let region = ri >= 0 ? records[ri].regionID ?? "" : ""
             out.append(.explain(ExplainEvent(gesture: "", region: region, from: .possible, to: .possible, time: now,
                                              reason: text)))
